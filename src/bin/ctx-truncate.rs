@@ -1,0 +1,5 @@
+//! `ctx-truncate`: fit text into a budget. See `ctx-truncate --help`.
+
+fn main() -> std::process::ExitCode {
+    ctx::cli::truncate::main()
+}

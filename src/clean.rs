@@ -1,0 +1,270 @@
+//! Terminal noise removal: ANSI/VT escape sequences (CSI, OSC, DCS, APC such as the
+//! `ESC _bk;t=…BEL` timestamps of CI logs), carriage-return and backspace redraws (each line
+//! keeps the final state a terminal would show), and runs of identical lines folded into one
+//! line plus `[previous line repeated N times]`.
+//!
+//! Works line by line on a stream, so memory is bounded by the longest line (a line longer
+//! than [`MAX_LINE`] is cleaned in pieces).
+
+/// A line longer than this is cleaned in pieces, to bound memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Folds only runs of at least this many identical lines (shorter runs cost no more as is).
+const MIN_FOLD: u64 = 3;
+
+/// A streaming cleaner: feed bytes with [`Cleaner::push`], then call [`Cleaner::finish`].
+#[derive(Debug, Default)]
+pub struct Cleaner {
+    partial: Vec<u8>,
+    prev: Option<Vec<u8>>,
+    repeats: u64,
+}
+
+/// Cleans a whole text at once.
+pub fn clean(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut c = Cleaner::default();
+    c.push(text, &mut out);
+    c.finish(&mut out);
+    out
+}
+
+impl Cleaner {
+    /// Cleans the complete lines of `input` (with what was carried from before) into `out`.
+    pub fn push(&mut self, mut input: &[u8], out: &mut Vec<u8>) {
+        while let Some(i) = memchr::memchr(b'\n', input) {
+            let line = if self.partial.is_empty() {
+                &input[..=i]
+            } else {
+                self.partial.extend_from_slice(&input[..=i]);
+                &self.partial[..]
+            };
+            let rendered = render_line(line);
+            self.partial.clear();
+            self.emit(rendered, out);
+            input = &input[i + 1..];
+        }
+        self.partial.extend_from_slice(input);
+        if self.partial.len() > MAX_LINE {
+            let piece = std::mem::take(&mut self.partial);
+            self.emit(render_line(&piece), out);
+        }
+    }
+
+    /// Cleans what is left and ends the last run of repeats.
+    pub fn finish(mut self, out: &mut Vec<u8>) {
+        if !self.partial.is_empty() {
+            let last = std::mem::take(&mut self.partial);
+            self.emit(render_line(&last), out);
+        }
+        self.flush_repeats(out);
+    }
+
+    fn emit(&mut self, line: Vec<u8>, out: &mut Vec<u8>) {
+        if self.prev.as_deref() == Some(&line[..]) {
+            self.repeats += 1;
+            return;
+        }
+        self.flush_repeats(out);
+        out.extend_from_slice(&line);
+        self.prev = Some(line);
+    }
+
+    fn flush_repeats(&mut self, out: &mut Vec<u8>) {
+        let n = std::mem::take(&mut self.repeats);
+        let Some(prev) = self.prev.as_deref() else { return };
+        if n + 1 >= MIN_FOLD {
+            if prev.last() != Some(&b'\n') {
+                out.push(b'\n');
+            }
+            let times = if n == 1 { "time" } else { "times" };
+            out.extend_from_slice(format!("[previous line repeated {n} {times}]\n").as_bytes());
+        } else {
+            for _ in 0..n {
+                out.extend_from_slice(prev);
+            }
+        }
+    }
+}
+
+/// Renders one line (with its terminator, if any) as a terminal would show it.
+fn render_line(line: &[u8]) -> Vec<u8> {
+    let (body, end) = split_terminator(line);
+    if !body.iter().any(|&b| b == 0x1B || b == b'\r' || b == 0x08) {
+        return line.to_vec();
+    }
+    let mut screen = Screen::default();
+    let mut i = 0;
+    while i < body.len() {
+        i = match body[i] {
+            0x1B => screen.escape(body, i + 1),
+            b'\r' => {
+                screen.cursor = 0;
+                i + 1
+            }
+            0x08 => {
+                screen.cursor = screen.cursor.saturating_sub(1);
+                i + 1
+            }
+            _ => {
+                let n = char_len(&body[i..]);
+                screen.put(&body[i..i + n]);
+                i + n
+            }
+        };
+    }
+    let mut out = Vec::with_capacity(body.len());
+    for cell in &screen.cells {
+        out.extend_from_slice(cell);
+    }
+    out.extend_from_slice(end);
+    out
+}
+
+/// Splits off the line terminator: `\n` or `\r\n` (a CRLF ending is kept as is).
+fn split_terminator(line: &[u8]) -> (&[u8], &[u8]) {
+    if line.ends_with(b"\r\n") {
+        line.split_at(line.len() - 2)
+    } else if line.ends_with(b"\n") {
+        line.split_at(line.len() - 1)
+    } else {
+        (line, &[])
+    }
+}
+
+/// The byte length of the char starting `s` (1 for a byte that does not start a valid one).
+fn char_len(s: &[u8]) -> usize {
+    let n = match s[0] {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    };
+    if n > 1 && s.len() >= n && std::str::from_utf8(&s[..n]).is_ok() { n } else { 1 }
+}
+
+/// One line of a terminal: cells holding one char each, and a cursor.
+#[derive(Default)]
+struct Screen<'a> {
+    cells: Vec<&'a [u8]>,
+    cursor: usize,
+}
+
+impl<'a> Screen<'a> {
+    fn put(&mut self, ch: &'a [u8]) {
+        while self.cells.len() < self.cursor {
+            self.cells.push(b" ");
+        }
+        if self.cursor < self.cells.len() {
+            self.cells[self.cursor] = ch;
+        } else {
+            self.cells.push(ch);
+        }
+        self.cursor += 1;
+    }
+
+    /// Consumes the escape sequence whose body starts at `i` (just after ESC) and returns the
+    /// index after it. Acts on the sequences that change what a line shows; drops the rest.
+    fn escape(&mut self, s: &[u8], i: usize) -> usize {
+        match s.get(i) {
+            None => i,
+            Some(b'[') => self.csi(s, i + 1),
+            Some(b']' | b'P' | b'X' | b'^' | b'_') => skip_string(s, i + 1),
+            Some(0x20..=0x2F) => {
+                let mut j = i;
+                while j < s.len() && (0x20..=0x2F).contains(&s[j]) {
+                    j += 1;
+                }
+                (j + 1).min(s.len())
+            }
+            Some(_) => i + 1,
+        }
+    }
+
+    fn csi(&mut self, s: &[u8], start: usize) -> usize {
+        let mut j = start;
+        while j < s.len() && (0x20..=0x3F).contains(&s[j]) {
+            j += 1;
+        }
+        let Some(&fin) = s.get(j) else { return s.len() };
+        let n = std::str::from_utf8(&s[start..j]).ok().and_then(|p| p.parse::<usize>().ok());
+        match fin {
+            b'K' => match n.unwrap_or(0) {
+                0 => self.cells.truncate(self.cursor),
+                1 => self.cells.iter_mut().take(self.cursor + 1).for_each(|c| *c = b" "),
+                _ => self.cells.clear(),
+            },
+            b'G' => self.cursor = n.unwrap_or(1).saturating_sub(1),
+            b'C' => self.cursor += n.unwrap_or(1).max(1),
+            b'D' => self.cursor = self.cursor.saturating_sub(n.unwrap_or(1).max(1)),
+            _ => {}
+        }
+        if (0x40..=0x7E).contains(&fin) { j + 1 } else { j }
+    }
+}
+
+/// Skips a string sequence (OSC, DCS, SOS, PM, APC) up to and including BEL or ST (`ESC \`).
+fn skip_string(s: &[u8], mut j: usize) -> usize {
+    while j < s.len() {
+        match s[j] {
+            0x07 => return j + 1,
+            0x1B if s.get(j + 1) == Some(&b'\\') => return j + 2,
+            _ => j += 1,
+        }
+    }
+    j
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> String {
+        String::from_utf8(clean(s.as_bytes())).unwrap_or_default()
+    }
+
+    #[test]
+    fn strips_sgr_and_osc_and_apc() {
+        assert_eq!(c("\x1b[31mred\x1b[0m text\n"), "red text\n");
+        assert_eq!(c("\x1b]0;title\x07shown\n"), "shown\n");
+        assert_eq!(c("\x1b_bk;t=1700000000000\x07--- step\n"), "--- step\n");
+        assert_eq!(c("\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\n"), "link\n");
+        assert_eq!(c("a\x1b(Bb\n"), "ab\n");
+    }
+
+    #[test]
+    fn applies_carriage_return_redraws() {
+        assert_eq!(c("10%\r50%\r100%\n"), "100%\n");
+        assert_eq!(c("abcdef\rXY\n"), "XYcdef\n");
+        assert_eq!(c("abcdef\r\x1b[KXY\n"), "XY\n");
+        assert_eq!(c("abc\x08\x08Z\n"), "aZc\n");
+        assert_eq!(c("keep crlf\r\n"), "keep crlf\r\n");
+    }
+
+    #[test]
+    fn folds_identical_runs() {
+        assert_eq!(c("a\nx\nx\nx\nx\nb\n"), "a\nx\n[previous line repeated 3 times]\nb\n");
+        assert_eq!(c("x\nx\n"), "x\nx\n");
+        assert_eq!(c("x\nx\nx"), "x\nx\nx");
+        assert_eq!(c("y\ny\ny\n"), "y\n[previous line repeated 2 times]\n");
+    }
+
+    #[test]
+    fn streaming_matches_whole() {
+        let text = "\x1b[1mbold\x1b[0m\r\nprog 1\rprog 2\nz\nz\nz\nend";
+        for step in 1..8 {
+            let mut out = Vec::new();
+            let mut cl = Cleaner::default();
+            for piece in text.as_bytes().chunks(step) {
+                cl.push(piece, &mut out);
+            }
+            cl.finish(&mut out);
+            assert_eq!(out, clean(text.as_bytes()), "pieces of {step}");
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_survives() {
+        assert_eq!(clean(b"\xff\x1b[0m\xfe\n"), b"\xff\xfe\n");
+    }
+}

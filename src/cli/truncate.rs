@@ -1,0 +1,464 @@
+//! `ctx-truncate`: the arguments, and the glue from them to the truncate module.
+
+use super::args::{BudgetArgs, EncodingArg, OutputArgs};
+use super::{Input, error_line, read_chunks, usage};
+use crate::clean::Cleaner;
+use crate::store::{self, Spool, Store};
+use crate::text::{self, Budget, Cut, Size, Unit, Utf8Check};
+use crate::tokens::StreamCounter;
+use crate::truncate::{self, Doc, Marker, Options, Outcome, Retainer, Strategy};
+use anyhow::{Context, Result};
+use clap::Parser;
+use std::ffi::OsString;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const TOOL: &str = "ctx-truncate";
+
+const EXAMPLES: &str = "\
+Examples:
+  ctx-truncate build.log                          fit into 12,000 chars, head and tail
+  ctx-truncate --max-tokens 4000 --strategy salient build.log
+                                                  keep the errors from the middle too
+  ctx-truncate --max-lines 256 --max-bytes 10240 out.txt
+                                                  256 lines and 10 KiB, both must hold
+  ctx-truncate --clean --persist .ctx/spill -- npm install
+                                                  run a command, clean its terminal noise,
+                                                  save the full output if it is cut
+  ctx-truncate --preview 2000 big.json            first 2,000 chars, then where the rest is
+  ctx-truncate --count=tokens README.md           count tokens (o200k), like wc
+
+Memory: head, tail and head-tail stream: memory is bounded by the budget, not the input
+(with only --max-lines, by the length of those lines). layered and salient choose from the
+middle only after seeing the end, so they hold the whole input in memory.";
+
+/// Fit text into a budget: head, tail, head+tail, layered, or salient lines, with a marker in
+/// every gap that says what was left out.
+#[derive(Parser, Debug)]
+#[command(name = "ctx-truncate", version, about, after_help = EXAMPLES)]
+pub struct Args {
+    /// Files to read, one after another; none or - reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Run COMMAND without a shell and fit its output (stdout and stderr as they arrive);
+    /// exit with its status
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<OsString>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+
+    /// What to keep [default: head-tail, or salient with --keep]
+    #[arg(short, long, value_enum, value_name = "STRATEGY")]
+    pub strategy: Option<Strategy>,
+
+    /// The head's share of the budget, from 0 to 1
+    #[arg(long, value_name = "R", default_value_t = 0.5, value_parser = ratio)]
+    pub head_ratio: f64,
+
+    /// Where cuts fall: on lines (a char cut only for a single over-long line) or on any char
+    #[arg(long, value_enum, default_value_t = Cut::Lines, value_name = "CUT")]
+    pub cut: Cut,
+
+    /// A line matching REGEX matters: salient keeps it (repeatable; replaces the built-in
+    /// error and failure patterns)
+    #[arg(long, value_name = "REGEX")]
+    pub keep: Vec<String>,
+
+    /// The gap marker, with placeholders {lines} {chars} {bytes} {tokens} {start_line}
+    /// {end_line} {path} {total_lines} {total_chars} {total_bytes}
+    #[arg(long, value_name = "TEMPLATE", conflicts_with = "no_marker")]
+    pub marker: Option<String>,
+
+    /// Mark no gaps
+    #[arg(long)]
+    pub no_marker: bool,
+
+    /// When anything is cut, save the full input in DIR under a content-addressed name and
+    /// name the path in the marker
+    #[arg(long, value_name = "DIR", env = "CTX_PERSIST_DIR")]
+    pub persist: Option<PathBuf>,
+
+    /// Spill-to-disk preview: the first N chars, the saved path and the total size (saves to
+    /// --persist DIR, else ~/.cache/ctx/spill)
+    #[arg(long, value_name = "N", conflicts_with_all = ["strategy", "marker", "no_marker"], value_parser = super::args::budget_value)]
+    pub preview: Option<u64>,
+
+    /// Remove terminal noise first: ANSI escapes, carriage-return redraws, repeated lines
+    #[arg(long)]
+    pub clean: bool,
+
+    /// Print the input's size in UNIT (tokens if not given) and nothing else
+    #[arg(long, value_enum, value_name = "UNIT", num_args = 0..=1, require_equals = true,
+          default_missing_value = "tokens", conflicts_with_all = ["persist", "preview", "marker", "no_marker", "strategy"])]
+    pub count: Option<Unit>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+fn ratio(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
+        _ => Err(format!("'{s}' is not a ratio from 0 to 1")),
+    }
+}
+
+/// Runs `ctx-truncate` with the process's arguments.
+pub fn main() -> ExitCode {
+    match super::parse::<Args>(TOOL) {
+        Ok(args) => super::run(TOOL, || run(args)),
+        Err(code) => code,
+    }
+}
+
+/// What one run does to each input.
+struct Job {
+    opts: Options,
+    store: Option<Store>,
+    clean: bool,
+    count: Option<Unit>,
+    json: bool,
+    verbose: bool,
+}
+
+impl Job {
+    fn from_args(args: &Args) -> Result<Job> {
+        if !args.command.is_empty() && !args.files.is_empty() {
+            return Err(usage("give FILEs or -- COMMAND, not both"));
+        }
+        let strategy = match (args.strategy, args.keep.is_empty()) {
+            (Some(s), false) if s != Strategy::Salient => {
+                return Err(usage(
+                    "--keep chooses lines for --strategy salient; it does nothing with another strategy",
+                ));
+            }
+            (Some(s), _) => s,
+            (None, false) => Strategy::Salient,
+            (None, true) => Strategy::HeadTail,
+        };
+        let keep = match args.keep.as_slice() {
+            [] => None,
+            pats => {
+                let joined = pats.iter().map(|p| format!("(?:{p})")).collect::<Vec<_>>().join("|");
+                Some(
+                    regex::bytes::Regex::new(&format!("(?m){joined}"))
+                        .map_err(|e| usage(format!("--keep: {}", one_line(&e.to_string()))))?,
+                )
+            }
+        };
+        let marker = match (&args.marker, args.no_marker) {
+            (_, true) => Marker::Off,
+            (Some(t), _) => {
+                truncate::check_template(t).map_err(usage)?;
+                Marker::Template(t.clone())
+            }
+            (None, _) => Marker::Default,
+        };
+        let mut budget = args.budget.budget().unwrap_or(Options::default().budget);
+        let mut opts = Options {
+            budget,
+            strategy,
+            head_ratio: args.head_ratio,
+            cut: args.cut,
+            encoding: args.encoding.encoding,
+            marker,
+            keep,
+            count_tokens: args.output.json,
+        };
+        let mut persist = args.persist.clone();
+        if let Some(n) = args.preview {
+            budget = args.budget.budget().unwrap_or_default();
+            budget.chars = Some(budget.chars.map_or(n, |c| c.min(n)));
+            opts.budget = budget;
+            opts.strategy = Strategy::Head;
+            opts.marker = Marker::Preview;
+            persist = persist.or_else(|| Some(store::default_dir()));
+        }
+        let store = persist.map(|d| Store::open(&d)).transpose()?;
+        Ok(Job {
+            opts,
+            store,
+            clean: args.clean,
+            count: args.count,
+            json: args.output.json,
+            verbose: args.output.verbose,
+        })
+    }
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn run(args: Args) -> Result<ExitCode> {
+    let job = Job::from_args(&args)?;
+    let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
+    if !args.command.is_empty() {
+        let code = run_command(&args.command, &job, &mut out)?;
+        out.flush()?;
+        return Ok(code);
+    }
+    let inputs = Input::all(&args.files);
+    let many = inputs.len() > 1;
+    let mut failed = false;
+    let mut counts = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let result = input.open().and_then(|r| handle(r, input, &job, many, i == 0, &mut out));
+        match result {
+            Ok(Some(size)) => counts.push((input.name(), size)),
+            Ok(None) => {}
+            Err(e) if super::is_broken_pipe(&e) => return Err(e),
+            Err(e) => {
+                out.flush()?;
+                eprintln!("{TOOL}: {}", error_line(&e));
+                failed = true;
+            }
+        }
+    }
+    if let Some(unit) = job.count.filter(|_| !job.json && many) {
+        let total: u64 = counts.iter().map(|(_, s)| s.get(unit)).sum();
+        for (name, size) in &counts {
+            writeln!(out, "{:>8} {name}", size.get(unit))?;
+        }
+        writeln!(out, "{total:>8} total")?;
+    }
+    out.flush()?;
+    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+}
+
+/// Processes one input; returns its size in count mode.
+fn handle(
+    reader: impl Read,
+    input: &Input,
+    job: &Job,
+    many: bool,
+    first: bool,
+    out: &mut impl Write,
+) -> Result<Option<Size>> {
+    let name = input.name();
+    if job.count.is_some() {
+        let (size, valid) = count(reader, &name, job)?;
+        if job.json {
+            let mut v = serde_json::to_value(size)?;
+            v["valid_utf8"] = valid.into();
+            if many {
+                v["name"] = name.into();
+            }
+            writeln!(out, "{v}")?;
+        } else if !many {
+            writeln!(out, "{}", size.get(job.count.unwrap_or(Unit::Tokens)))?;
+        }
+        return Ok(Some(size));
+    }
+    let (doc, spool, valid) = ingest(reader, &name, job)?;
+    let outcome = fit(doc, spool, job, &job.opts)?;
+    if many && !job.json {
+        writeln!(out, "{}==> {name} <==", if first { "" } else { "\n" })?;
+    }
+    write_outcome(&outcome, valid, many.then_some(&name), None, job, out)?;
+    Ok(None)
+}
+
+/// Reads an input into a document: whole, or as a window for the streaming strategies.
+fn ingest(reader: impl Read, name: &str, job: &Job) -> Result<(Doc, Option<Spool>, bool)> {
+    let opts = &job.opts;
+    let tokens = (opts.count_tokens || opts.budget.tokens.is_some()).then_some(opts.encoding);
+    let mut utf8 = Utf8Check::default();
+    let mut cleaner = job.clean.then(Cleaner::default);
+    let mut cleaned = Vec::new();
+    let (doc, spool) = if opts.strategy.streams() {
+        let mut retainer = Retainer::new(&opts.budget, tokens, job.store.clone());
+        read_chunks(reader, name, |chunk| {
+            utf8.push(chunk);
+            feed(&mut cleaner, chunk, &mut cleaned, |c| retainer.push(c))
+        })?;
+        finish_clean(cleaner, &mut cleaned, |c| retainer.push(c))?;
+        retainer.finish()
+    } else {
+        let mut all = Vec::new();
+        read_chunks(reader, name, |chunk| {
+            utf8.push(chunk);
+            feed(&mut cleaner, chunk, &mut cleaned, |c| {
+                all.extend_from_slice(c);
+                Ok(())
+            })
+        })?;
+        finish_clean(cleaner, &mut cleaned, |c| {
+            all.extend_from_slice(c);
+            Ok(())
+        })?;
+        (Doc::whole(all), None)
+    };
+    Ok((doc, spool, utf8.finish()))
+}
+
+/// Hands `chunk` to `sink`, cleaned first when a cleaner is given.
+fn feed(
+    cleaner: &mut Option<Cleaner>,
+    chunk: &[u8],
+    buf: &mut Vec<u8>,
+    mut sink: impl FnMut(&[u8]) -> Result<()>,
+) -> Result<()> {
+    match cleaner {
+        None => sink(chunk),
+        Some(c) => {
+            buf.clear();
+            c.push(chunk, buf);
+            sink(buf)
+        }
+    }
+}
+
+fn finish_clean(cleaner: Option<Cleaner>, buf: &mut Vec<u8>, mut sink: impl FnMut(&[u8]) -> Result<()>) -> Result<()> {
+    if let Some(c) = cleaner {
+        buf.clear();
+        c.finish(buf);
+        sink(buf)?;
+    }
+    Ok(())
+}
+
+/// Fits a document, saving the full text first when something will be cut and a store is set.
+fn fit(doc: Doc, spool: Option<Spool>, job: &Job, opts: &Options) -> Result<Outcome> {
+    let cut = doc.text().is_none_or(|t| !truncate::fits(t, opts));
+    let path = match (&job.store, cut) {
+        (Some(store), true) => Some(match spool {
+            Some(s) => s.commit()?,
+            None => store.put(doc.text().unwrap_or_default())?,
+        }),
+        _ => None,
+    };
+    let path = path.map(|p| p.display().to_string());
+    Ok(truncate::fit(&doc, opts, path.as_deref()))
+}
+
+fn write_outcome(
+    o: &Outcome,
+    valid: bool,
+    name: Option<&str>,
+    status: Option<i32>,
+    job: &Job,
+    out: &mut impl Write,
+) -> Result<()> {
+    if job.verbose {
+        let omitted: u64 = o.gaps.iter().map(|g| g.chars).sum();
+        eprintln!(
+            "{TOOL}: {}kept {} of {} chars; {} gap(s), {} chars omitted",
+            name.map(|n| format!("{n}: ")).unwrap_or_default(),
+            text::group_digits(o.output.chars),
+            text::group_digits(o.original.chars),
+            o.gaps.len(),
+            text::group_digits(omitted)
+        );
+    }
+    if !job.json {
+        out.write_all(&o.text)?;
+        if let Some(code) = status.filter(|&c| c != 0) {
+            if o.text.last().is_some_and(|&c| c != b'\n') {
+                out.write_all(b"\n")?;
+            }
+            writeln!(out, "[exit status {code}]")?;
+        }
+        return Ok(());
+    }
+    let mut v = serde_json::to_value(o)?;
+    v["text"] = String::from_utf8_lossy(&o.text).into();
+    v["valid_utf8"] = valid.into();
+    if let Some(n) = name {
+        v["name"] = n.into();
+    }
+    if let Some(code) = status {
+        v["exit_status"] = code.into();
+    }
+    writeln!(out, "{v}")?;
+    Ok(())
+}
+
+/// Counts an input in every unit (tokens when asked for in UNIT or --json), as a stream.
+fn count(reader: impl Read, name: &str, job: &Job) -> Result<(Size, bool)> {
+    let want_tokens = job.json || job.count == Some(Unit::Tokens);
+    let mut tokens = want_tokens.then(|| StreamCounter::new(job.opts.encoding, u64::MAX));
+    let mut size = Size::default();
+    let mut last = None;
+    let mut utf8 = Utf8Check::default();
+    let mut cleaner = job.clean.then(Cleaner::default);
+    let mut buf = Vec::new();
+    let mut add = |c: &[u8]| -> Result<()> {
+        size.bytes += c.len() as u64;
+        size.chars += text::count_chars(c);
+        size.lines += text::count_newlines(c);
+        last = c.last().copied().or(last);
+        if let Some(t) = tokens.as_mut() {
+            t.push(c);
+        }
+        Ok(())
+    };
+    read_chunks(reader, name, |chunk| {
+        utf8.push(chunk);
+        feed(&mut cleaner, chunk, &mut buf, &mut add)
+    })?;
+    finish_clean(cleaner, &mut buf, &mut add)?;
+    size.lines += u64::from(last.is_some_and(|b| b != b'\n'));
+    if let Some((n, est)) = tokens.map(StreamCounter::finish) {
+        size.tokens = Some(n);
+        size.tokens_estimated = est;
+    }
+    Ok((size, utf8.finish()))
+}
+
+/// Runs a command, fits its combined output, and returns its exit status.
+fn run_command(cmd: &[OsString], job: &Job, out: &mut impl Write) -> Result<ExitCode> {
+    let program = cmd[0].to_string_lossy().into_owned();
+    let (reader, writer) = io::pipe().context("cannot create a pipe")?;
+    let mut command = std::process::Command::new(&cmd[0]);
+    command.args(&cmd[1..]).stdout(writer.try_clone().context("cannot create a pipe")?).stderr(writer);
+    let child = command.spawn();
+    drop(command);
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{TOOL}: cannot run '{program}': {}", error_line(&e.into()));
+            return Ok(ExitCode::from(127));
+        }
+    };
+    let name = program.clone();
+    if job.count.is_some() {
+        let (size, _) = count(reader, &name, job)?;
+        let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
+        writeln!(out, "{}", size.get(job.count.unwrap_or(Unit::Tokens)))?;
+        return Ok(ExitCode::from(status_code(status)));
+    }
+    let (doc, spool, valid) = ingest(reader, &name, job)?;
+    let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
+    let code = status_code(status);
+    let mut opts = job.opts.clone();
+    if code != 0 && !job.json {
+        // Room for the status line, and for a newline before it.
+        let line = format!("\n[exit status {code}]\n");
+        let room = Size {
+            lines: 1,
+            tokens: opts.budget.tokens.map(|_| opts.encoding.count(line.as_bytes()) + 1),
+            ..Size::of(line.as_bytes(), None)
+        };
+        opts.budget = opts.budget.minus(&room).unwrap_or(Budget { bytes: Some(1), ..opts.budget });
+    }
+    let outcome = fit(doc, spool, job, &opts)?;
+    write_outcome(&outcome, valid, None, Some(i32::from(code)), job, out)?;
+    Ok(ExitCode::from(code))
+}
+
+/// The exit status as a shell reports it: the code, or 128 + the signal that killed it.
+fn status_code(status: std::process::ExitStatus) -> u8 {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(c), _) => u8::try_from(c & 0xFF).unwrap_or(1),
+        (None, Some(s)) => u8::try_from((128 + s) & 0xFF).unwrap_or(1),
+        (None, None) => 1,
+    }
+}

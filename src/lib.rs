@@ -1,0 +1,16 @@
+//! `ctx`: small Unix filters that keep long text from blowing up an LLM agent's context.
+//!
+//! The library holds all the logic; the binaries in `src/bin` parse arguments and call it.
+//! - [`text`]: units, sizes, budgets, and the one cut helper.
+//! - [`tokens`]: exact o200k/cl100k token counts and the estimate.
+//! - [`clean`]: terminal noise removal.
+//! - [`truncate`]: fitting text into a budget.
+//! - [`store`]: the content-addressed store for full texts.
+//! - [`cli`]: what every tool shares at its edges.
+
+pub mod clean;
+pub mod cli;
+pub mod store;
+pub mod text;
+pub mod tokens;
+pub mod truncate;

@@ -1,0 +1,127 @@
+//! A content-addressed store for full texts that a tool cut: a file named by the SHA-256 of
+//! its content, so that reruns on the same input write nothing new and a path names exactly
+//! one content. Writes are atomic: a temporary file in the same directory, then a rename.
+
+use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// A directory of content-addressed files.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+/// The default store directory: `$XDG_CACHE_HOME/ctx/spill`, else `~/.cache/ctx/spill`, else
+/// `ctx-spill` in the system temporary directory.
+pub fn default_dir() -> PathBuf {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".cache")));
+    match cache {
+        Some(c) => c.join("ctx").join("spill"),
+        None => std::env::temp_dir().join("ctx-spill"),
+    }
+}
+
+impl Store {
+    /// Opens (creating it if needed) the store at `dir`. Paths it returns are absolute.
+    pub fn open(dir: &Path) -> Result<Store> {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+        let dir = fs::canonicalize(dir).with_context(|| format!("cannot open directory '{}'", dir.display()))?;
+        Ok(Store { dir })
+    }
+
+    /// Stores `bytes` and returns its path; if the same content is already there, only the path.
+    pub fn put(&self, bytes: &[u8]) -> Result<PathBuf> {
+        let mut spool = self.spool()?;
+        spool.write(bytes)?;
+        spool.commit()
+    }
+
+    /// Starts a streamed write: feed it with [`Spool::write`], then [`Spool::commit`].
+    pub fn spool(&self) -> Result<Spool> {
+        let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
+        let file = File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
+        Ok(Spool { file: Some(BufWriter::new(file)), tmp, hasher: Sha256::new(), dir: self.dir.clone() })
+    }
+}
+
+fn unique() -> u128 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    nanos ^ u128::from(N.fetch_add(1, Ordering::Relaxed))
+}
+
+/// A file being written to the store. Dropped without a commit, it leaves nothing behind.
+#[derive(Debug)]
+pub struct Spool {
+    file: Option<BufWriter<File>>,
+    tmp: PathBuf,
+    hasher: Sha256,
+    dir: PathBuf,
+}
+
+impl Spool {
+    /// Appends bytes.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<()> {
+        self.hasher.update(bytes);
+        if let Some(f) = self.file.as_mut() {
+            f.write_all(bytes).with_context(|| format!("cannot write '{}'", self.tmp.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Finishes the write and moves the file to its content name (`<sha256 prefix>.txt`).
+    pub fn commit(mut self) -> Result<PathBuf> {
+        let hash = std::mem::take(&mut self.hasher).finalize();
+        let name: String = hash.iter().take(16).map(|b| format!("{b:02x}")).collect();
+        let path = self.dir.join(format!("{name}.txt"));
+        let file = self.file.take().map(|f| f.into_inner().map_err(|e| e.into_error()));
+        if let Some(file) = file {
+            let file = file.with_context(|| format!("cannot write '{}'", self.tmp.display()))?;
+            file.sync_all().with_context(|| format!("cannot write '{}'", self.tmp.display()))?;
+        }
+        if path.exists() {
+            let _ = fs::remove_file(&self.tmp);
+        } else {
+            fs::rename(&self.tmp, &path).with_context(|| format!("cannot write '{}'", path.display()))?;
+        }
+        Ok(path)
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn put_is_content_addressed_and_idempotent() -> Result<()> {
+        let dir = std::env::temp_dir().join(format!("ctx-store-test-{}", std::process::id()));
+        let store = Store::open(&dir)?;
+        let a = store.put(b"hello\n")?;
+        let b = store.put(b"hello\n")?;
+        let c = store.put(b"other\n")?;
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(fs::read(&a)?, b"hello\n");
+        assert_eq!(a.file_name().and_then(|n| n.to_str()), Some("5891b5b522d5df086d0ff0b110fbd9d2.txt"));
+        let left: Vec<_> =
+            fs::read_dir(&dir)?.flatten().filter(|e| e.file_name().to_string_lossy().starts_with(".tmp")).collect();
+        assert!(left.is_empty());
+        fs::remove_dir_all(&dir)?;
+        Ok(())
+    }
+}

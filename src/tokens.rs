@@ -1,0 +1,251 @@
+//! Token counting: exact `o200k` and `cl100k` BPE counts (the vocabularies are compiled into the
+//! binary by `bpe-openai`, so counting works offline), and the common `estimate` heuristic.
+//!
+//! A tokenizer is loaded lazily, the first time a count is asked for, so tools that never
+//! count tokens never pay for it. Text is counted in pieces split after a newline that is
+//! followed by a character that is neither whitespace nor `/`: no pre-tokenization piece of
+//! either encoding can span such a point, so the per-piece counts add up to the exact count of the whole and big
+//! inputs can be counted as a stream.
+
+use std::fmt;
+
+/// How tokens are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Encoding {
+    /// OpenAI `o200k_base` (GPT-4o, GPT-4.1, o-series, GPT-5), exact.
+    #[default]
+    O200k,
+    /// OpenAI `cl100k_base` (GPT-3.5, GPT-4), exact.
+    Cl100k,
+    /// CJK characters × 1.5 + other characters ÷ 4, rounded up; no vocabulary needed.
+    Estimate,
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Encoding::O200k => "o200k",
+            Encoding::Cl100k => "cl100k",
+            Encoding::Estimate => "estimate",
+        })
+    }
+}
+
+impl Encoding {
+    /// Whether counts in this encoding are exact rather than estimated.
+    pub fn is_exact(self) -> bool {
+        self != Encoding::Estimate
+    }
+
+    fn tokenizer(self) -> Option<&'static bpe_openai::Tokenizer> {
+        match self {
+            Encoding::O200k => Some(bpe_openai::o200k_base()),
+            Encoding::Cl100k => Some(bpe_openai::cl100k_base()),
+            Encoding::Estimate => None,
+        }
+    }
+
+    /// Counts the tokens of `text`. Bytes that are not valid UTF-8 count one token each,
+    /// as byte-level BPE encodes them.
+    pub fn count(self, text: &[u8]) -> u64 {
+        match self.tokenizer() {
+            None => estimate(text),
+            Some(tok) => text.utf8_chunks().map(|c| tok.count(c.valid()) as u64 + c.invalid().len() as u64).sum(),
+        }
+    }
+
+    /// Whether `text` holds at most `limit` tokens. Text no longer in bytes than the limit is
+    /// never tokenized (a token is at least one byte); otherwise counting stops at the limit.
+    pub fn fits(self, text: &[u8], limit: u64) -> bool {
+        if text.len() as u64 <= limit {
+            return true;
+        }
+        let Some(tok) = self.tokenizer() else {
+            return estimate(text) <= limit;
+        };
+        let mut used = 0u64;
+        for chunk in text.utf8_chunks() {
+            let valid = tok.normalize(chunk.valid());
+            let left = usize::try_from(limit - used).unwrap_or(usize::MAX);
+            match tok.count_till_limit(&valid, left) {
+                Some(n) => used += n as u64 + chunk.invalid().len() as u64,
+                None => return false,
+            }
+            if used > limit {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The `estimate` heuristic: CJK characters count 1.5 tokens, other characters 0.25, rounded up.
+pub fn estimate(text: &[u8]) -> u64 {
+    let (mut cjk, mut other) = (0u64, 0u64);
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if is_cjk(c) { cjk += 1 } else { other += 1 }
+        }
+        other += chunk.invalid().len() as u64;
+    }
+    (cjk * 6 + other).div_ceil(4)
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x11FF | 0x2E80..=0x2FDF | 0x3000..=0x303F | 0x3040..=0x30FF | 0x3100..=0x31FF
+        | 0x3200..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7AF
+        | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
+}
+
+/// The end of the last point in `text` where counting may be split exactly: just after a `\n`
+/// that is followed by a character that is neither whitespace nor `/`. Returns 0 when there is
+/// none.
+pub fn last_split_point(text: &[u8]) -> usize {
+    let mut end = text.len();
+    while let Some(i) = memchr::memrchr(b'\n', &text[..end]) {
+        if starts_non_whitespace(&text[i + 1..]) {
+            return i + 1;
+        }
+        end = i;
+    }
+    0
+}
+
+fn starts_non_whitespace(rest: &[u8]) -> bool {
+    let Some(&b) = rest.first() else { return false };
+    if b.is_ascii() {
+        // o200k's punctuation pieces run on over newlines and slashes (`[\r\n/]*`).
+        return !b.is_ascii_whitespace() && b != 0x0B && b != b'/';
+    }
+    // A multi-byte character: decode it; an incomplete one is not a safe point.
+    let len = match b {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => return true,
+    };
+    match rest.get(..len).map(std::str::from_utf8) {
+        Some(Ok(s)) => s.chars().next().is_some_and(|c| !c.is_whitespace()),
+        Some(Err(_)) => true,
+        None => false,
+    }
+}
+
+/// Counts tokens of a stream fed in arbitrary pieces, exactly, by tokenizing only up to safe
+/// split points and carrying the rest. After `exact_limit` bytes it stops tokenizing and
+/// extrapolates from the tokens-per-byte ratio seen so far, and says so.
+#[derive(Debug)]
+pub struct StreamCounter {
+    encoding: Encoding,
+    carry: Vec<u8>,
+    tokens: u64,
+    counted_bytes: u64,
+    skipped_bytes: u64,
+    exact_limit: u64,
+}
+
+/// Carry at most this much text without a split point before counting it anyway.
+const MAX_CARRY: usize = 1 << 20;
+
+impl StreamCounter {
+    /// A counter that stays exact for the first `exact_limit` bytes.
+    pub fn new(encoding: Encoding, exact_limit: u64) -> Self {
+        StreamCounter { encoding, carry: Vec::new(), tokens: 0, counted_bytes: 0, skipped_bytes: 0, exact_limit }
+    }
+
+    /// Feeds the next piece of the stream.
+    pub fn push(&mut self, bytes: &[u8]) {
+        if self.counted_bytes >= self.exact_limit {
+            self.skipped_bytes += bytes.len() as u64;
+            return;
+        }
+        self.carry.extend_from_slice(bytes);
+        let split = last_split_point(&self.carry);
+        let split = if split == 0 && self.carry.len() > MAX_CARRY { self.carry.len() } else { split };
+        if split > 0 {
+            self.tokens += self.encoding.count(&self.carry[..split]);
+            self.counted_bytes += split as u64;
+            self.carry.drain(..split);
+        }
+    }
+
+    /// The count, and whether it is an estimate.
+    pub fn finish(mut self) -> (u64, bool) {
+        let carry = std::mem::take(&mut self.carry);
+        self.tokens += self.encoding.count(&carry);
+        self.counted_bytes += carry.len() as u64;
+        if self.skipped_bytes == 0 {
+            return (self.tokens, !self.encoding.is_exact());
+        }
+        let ratio = self.tokens as f64 / self.counted_bytes.max(1) as f64;
+        let extra = (ratio * self.skipped_bytes as f64).round() as u64;
+        (self.tokens + extra, true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_counts() {
+        assert_eq!(Encoding::O200k.count(b"Hello, world!"), 4);
+        assert_eq!(Encoding::Cl100k.count(b"Hello, world!"), 4);
+        assert_eq!(Encoding::O200k.count(b""), 0);
+    }
+
+    #[test]
+    fn estimate_weights_cjk() {
+        assert_eq!(estimate("abcd".as_bytes()), 1);
+        assert_eq!(estimate("abcde".as_bytes()), 2);
+        assert_eq!(estimate("总结".as_bytes()), 3);
+    }
+
+    #[test]
+    fn invalid_bytes_count_one_each() {
+        assert_eq!(Encoding::O200k.count(b"\xff\xfe"), 2);
+    }
+
+    #[test]
+    fn fits_agrees_with_count() {
+        let text = "The quick brown fox jumps over the lazy dog. ".repeat(20);
+        let n = Encoding::O200k.count(text.as_bytes());
+        assert!(Encoding::O200k.fits(text.as_bytes(), n));
+        assert!(!Encoding::O200k.fits(text.as_bytes(), n - 1));
+    }
+
+    #[test]
+    fn split_points_skip_whitespace_after_newline() {
+        assert_eq!(last_split_point(b"a\n b\nc"), 5);
+        assert_eq!(last_split_point(b"a\nb\n c"), 2);
+        assert_eq!(last_split_point("a\n\u{3000}b".as_bytes()), 0);
+        assert_eq!(last_split_point(b"abc\n"), 0);
+        assert_eq!(last_split_point(b"}\n//x"), 0);
+    }
+
+    #[test]
+    fn stream_count_is_exact_in_any_pieces() {
+        let text = "fn main() {\n    println!(\"hi\");\n}\n\n// 总结: done\nend  \n\n  x\n".repeat(50);
+        let whole = Encoding::O200k.count(text.as_bytes());
+        for step in [1, 3, 7, 64, 1000] {
+            let mut c = StreamCounter::new(Encoding::O200k, u64::MAX);
+            for piece in text.as_bytes().chunks(step) {
+                c.push(piece);
+            }
+            assert_eq!(c.finish(), (whole, false), "pieces of {step}");
+        }
+    }
+
+    #[test]
+    fn stream_count_extrapolates_past_limit() {
+        let text = "word\n".repeat(1000);
+        let mut c = StreamCounter::new(Encoding::O200k, 100);
+        for piece in text.as_bytes().chunks(50) {
+            c.push(piece);
+        }
+        let (_, estimated) = c.finish();
+        assert!(estimated);
+    }
+}

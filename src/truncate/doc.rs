@@ -1,0 +1,328 @@
+//! The input as the strategies see it: either all of it in memory, or, for input larger than
+//! memory should hold, a window of it (the longest head and tail that any selection within the
+//! budget could use) plus the exact counts of the middle in between.
+
+use crate::store::{Spool, Store};
+use crate::text::{self, Budget, Size};
+use crate::tokens::{Encoding, StreamCounter};
+use anyhow::Result;
+
+/// Input up to this size is kept whole in memory; beyond it only a window is kept.
+pub const MEMORY_LIMIT: usize = 16 << 20;
+
+/// Tokens of an omitted middle are counted exactly up to this many bytes, then extrapolated.
+const EXACT_TOKENS_LIMIT: u64 = 64 << 20;
+
+/// Counts of a run of bytes that is not kept.
+#[derive(Debug)]
+struct Middle {
+    bytes: u64,
+    chars: u64,
+    newlines: u64,
+    tokens: Option<StreamCounter>,
+}
+
+/// Reads input incrementally and keeps what the strategies can use.
+#[derive(Debug)]
+pub struct Retainer {
+    max_bytes: Option<u64>,
+    max_lines: Option<u64>,
+    head: Vec<u8>,
+    windowed: bool,
+    head_done: bool,
+    tail: Vec<u8>,
+    tail_start: u64,
+    tail_newlines: u64,
+    middle: Middle,
+    total: u64,
+    last_dropped: Option<u8>,
+    store: Option<Store>,
+    spool: Option<Spool>,
+}
+
+impl Retainer {
+    /// A retainer for selections within `budget`. Tokens of dropped text are counted when
+    /// `encoding` is given. With a `store`, input too large for memory is spooled to it as it
+    /// streams, so that it can be saved whole without being held.
+    pub fn new(budget: &Budget, encoding: Option<Encoding>, store: Option<Store>) -> Retainer {
+        Retainer {
+            max_bytes: budget.max_bytes(),
+            max_lines: budget.lines,
+            head: Vec::new(),
+            windowed: false,
+            head_done: false,
+            tail: Vec::new(),
+            tail_start: 0,
+            tail_newlines: 0,
+            middle: Middle {
+                bytes: 0,
+                chars: 0,
+                newlines: 0,
+                tokens: encoding.map(|e| StreamCounter::new(e, EXACT_TOKENS_LIMIT)),
+            },
+            total: 0,
+            last_dropped: None,
+            store,
+            spool: None,
+        }
+    }
+
+    /// Takes the next piece of input.
+    pub fn push(&mut self, data: &[u8]) -> Result<()> {
+        self.total += data.len() as u64;
+        if !self.windowed {
+            self.head.extend_from_slice(data);
+            let threshold = self.max_bytes.map_or(MEMORY_LIMIT as u64, |b| b.max(MEMORY_LIMIT as u64));
+            if self.head.len() as u64 > threshold && (self.max_bytes.is_some() || self.max_lines.is_some()) {
+                self.enter_window()?;
+            }
+            return Ok(());
+        }
+        if let Some(s) = self.spool.as_mut() {
+            s.write(data)?;
+        }
+        let mut data = data;
+        if !self.head_done {
+            let take = self.head_needs(data);
+            self.head.extend_from_slice(&data[..take]);
+            data = &data[take..];
+            self.head_done = !data.is_empty();
+            self.tail_start = self.head.len() as u64;
+        }
+        self.push_tail(data);
+        Ok(())
+    }
+
+    /// How many bytes of `data` the head still needs.
+    fn head_needs(&self, data: &[u8]) -> usize {
+        let mut take = data.len();
+        if let Some(b) = self.max_bytes {
+            take = take.min(usize::try_from(b.saturating_sub(self.head.len() as u64)).unwrap_or(usize::MAX));
+        }
+        if let Some(l) = self.max_lines {
+            let have = text::count_newlines(&self.head);
+            let need = usize::try_from(l.saturating_sub(have)).unwrap_or(usize::MAX);
+            let end = need.checked_sub(1).and_then(|n| memchr::memchr_iter(b'\n', data).nth(n)).map(|i| i + 1);
+            take = take.min(if need == 0 { 0 } else { end.unwrap_or(data.len()) });
+        }
+        take
+    }
+
+    fn enter_window(&mut self) -> Result<()> {
+        self.windowed = true;
+        if let Some(store) = &self.store {
+            let mut spool = store.spool()?;
+            spool.write(&self.head)?;
+            self.spool = Some(spool);
+        }
+        let all = std::mem::take(&mut self.head);
+        let keep = self.head_needs(&all);
+        self.head = all[..keep].to_vec();
+        self.head_done = keep < all.len();
+        self.tail_start = keep as u64;
+        self.push_tail(&all[keep..]);
+        Ok(())
+    }
+
+    fn push_tail(&mut self, data: &[u8]) {
+        self.tail.extend_from_slice(data);
+        self.tail_newlines += text::count_newlines(data);
+        let bytes_over = self.max_bytes.is_some_and(|b| self.tail.len() as u64 > 2 * b + (64 << 10));
+        let lines_over = self.max_lines.is_some_and(|l| self.tail_newlines > 2 * l + 1024);
+        if bytes_over || lines_over {
+            self.trim_tail();
+        }
+    }
+
+    /// Drops from the front of the tail what no selection can reach, counting it.
+    fn trim_tail(&mut self) {
+        let mut drop = 0usize;
+        if let Some(b) = self.max_bytes {
+            let keep = usize::try_from(b).unwrap_or(usize::MAX).saturating_add(4);
+            drop = drop.max(self.tail.len().saturating_sub(keep));
+        }
+        if let Some(l) = self.max_lines {
+            let skip = usize::try_from(l).unwrap_or(usize::MAX);
+            let start = memchr::memrchr_iter(b'\n', &self.tail).nth(skip).map_or(0, |i| i + 1);
+            drop = drop.max(start);
+        }
+        let drop = text::floor_char_boundary(&self.tail, drop);
+        let gone = &self.tail[..drop];
+        let newlines = text::count_newlines(gone);
+        self.middle.bytes += gone.len() as u64;
+        self.middle.chars += text::count_chars(gone);
+        self.middle.newlines += newlines;
+        self.last_dropped = gone.last().copied().or(self.last_dropped);
+        if let Some(t) = self.middle.tokens.as_mut() {
+            t.push(gone);
+        }
+        self.tail_newlines -= newlines;
+        self.tail_start += drop as u64;
+        self.tail.drain(..drop);
+    }
+
+    /// Whether the input was too large to keep whole.
+    pub fn is_windowed(&self) -> bool {
+        self.windowed
+    }
+
+    /// Ends the input and gives the document, and the spool if one was started.
+    pub fn finish(mut self) -> (Doc, Option<Spool>) {
+        // A head that never filled up holds the whole input (a lines-only budget it fits).
+        self.windowed &= self.head_done;
+        let spool = if self.windowed { self.spool.take() } else { None };
+        let middle = (self.middle.tokens.take()).map(StreamCounter::finish);
+        let doc = Doc {
+            head: self.head,
+            tail: self.tail,
+            tail_start: self.tail_start,
+            windowed: self.windowed,
+            middle: Size {
+                bytes: self.middle.bytes,
+                chars: self.middle.chars,
+                lines: self.middle.newlines,
+                tokens: middle.map(|m| m.0),
+                tokens_estimated: middle.is_some_and(|m| m.1),
+            },
+            total_bytes: self.total,
+            last_dropped: self.last_dropped,
+        };
+        (doc, spool)
+    }
+}
+
+/// The retained input. Positions are byte offsets into the whole input.
+#[derive(Debug)]
+pub struct Doc {
+    head: Vec<u8>,
+    tail: Vec<u8>,
+    tail_start: u64,
+    windowed: bool,
+    /// Counts of the dropped middle; `lines` holds its newlines.
+    middle: Size,
+    total_bytes: u64,
+    last_dropped: Option<u8>,
+}
+
+impl Doc {
+    /// A document held whole in memory.
+    pub fn whole(text: Vec<u8>) -> Doc {
+        let total_bytes = text.len() as u64;
+        Doc {
+            head: text,
+            tail: Vec::new(),
+            tail_start: 0,
+            windowed: false,
+            middle: Size::default(),
+            total_bytes,
+            last_dropped: None,
+        }
+    }
+
+    /// The whole text, if it is held in memory.
+    pub fn text(&self) -> Option<&[u8]> {
+        (!self.windowed).then_some(&self.head[..])
+    }
+
+    /// Whether only a window of the input is held.
+    pub fn is_windowed(&self) -> bool {
+        self.windowed
+    }
+
+    /// The input's length in bytes.
+    pub fn len(&self) -> u64 {
+        self.total_bytes
+    }
+
+    /// Whether the input is empty.
+    pub fn is_empty(&self) -> bool {
+        self.total_bytes == 0
+    }
+
+    /// The longest prefix held: cuts of a head are made in it.
+    pub fn prefix(&self) -> &[u8] {
+        &self.head
+    }
+
+    /// The longest suffix held and where it starts: cuts of a tail are made in it.
+    pub fn suffix(&self) -> (&[u8], u64) {
+        if self.windowed { (&self.tail, self.tail_start) } else { (&self.head, 0) }
+    }
+
+    /// The bytes `[a, b)`, which must lie in the prefix or in the suffix.
+    pub fn slice(&self, a: u64, b: u64) -> &[u8] {
+        let head = self.head.len() as u64;
+        if b <= head {
+            return &self.head[a as usize..b as usize];
+        }
+        let (s, start) = self.suffix();
+        let from = a.saturating_sub(start) as usize;
+        &s[from.min(s.len())..(b - start) as usize]
+    }
+
+    /// The parts of `[a, b)` held in memory, and whether the middle lies between them.
+    fn parts(&self, a: u64, b: u64) -> (&[u8], bool, &[u8]) {
+        if !self.windowed {
+            return (&self.head[a as usize..b as usize], false, &[]);
+        }
+        let head = self.head.len() as u64;
+        let first = &self.head[(a.min(head)) as usize..(b.min(head)) as usize];
+        let spans_middle = a <= head && b >= self.tail_start;
+        let from = a.max(self.tail_start).saturating_sub(self.tail_start) as usize;
+        let to = b.saturating_sub(self.tail_start) as usize;
+        let last = if to > from { &self.tail[from..to] } else { &[][..] };
+        (first, spans_middle, last)
+    }
+
+    /// The number of newlines before `pos`.
+    pub fn newlines_before(&self, pos: u64) -> u64 {
+        let head = self.head.len() as u64;
+        if pos <= head {
+            return text::count_newlines(&self.head[..pos as usize]);
+        }
+        let (s, start) = self.suffix();
+        let total = text::count_newlines(&self.head) + self.middle.lines + text::count_newlines(s);
+        total - text::count_newlines(&s[(pos - start) as usize..])
+    }
+
+    /// The byte at `pos`, if held.
+    fn byte_at(&self, pos: u64) -> Option<u8> {
+        let head = self.head.len() as u64;
+        if pos < head {
+            return self.head.get(pos as usize).copied();
+        }
+        let (s, start) = self.suffix();
+        if self.windowed && pos + 1 == start && start > head {
+            return self.last_dropped;
+        }
+        pos.checked_sub(start).and_then(|i| s.get(i as usize).copied())
+    }
+
+    /// Whether `pos` is the start of a line (or the end of the input).
+    pub fn at_line_start(&self, pos: u64) -> bool {
+        pos == 0 || pos >= self.total_bytes || self.byte_at(pos - 1) == Some(b'\n')
+    }
+
+    /// The size of `[a, b)`, counting tokens with `encoding` when given.
+    pub fn size(&self, a: u64, b: u64, encoding: Option<Encoding>) -> Size {
+        let (first, spans, last) = self.parts(a, b);
+        let mut size = Size::of(first, encoding);
+        let newlines =
+            text::count_newlines(first) + text::count_newlines(last) + if spans { self.middle.lines } else { 0 };
+        size.bytes += last.len() as u64;
+        size.chars += text::count_chars(last);
+        if let (Some(t), Some(e)) = (size.tokens.as_mut(), encoding) {
+            *t += e.count(last);
+        }
+        if spans {
+            size.bytes += self.middle.bytes;
+            size.chars += self.middle.chars;
+            size.tokens = size.tokens.map(|t| t + self.middle.tokens.unwrap_or(0));
+            // Counts that are summed over cuts that are not token boundaries are estimates.
+            size.tokens_estimated |= encoding.is_some();
+        }
+        let ends_open = b > a && self.byte_at(b - 1).is_some_and(|c| c != b'\n');
+        size.lines = newlines + u64::from(ends_open);
+        size
+    }
+}

@@ -1,0 +1,221 @@
+//! Gap markers: one line, in place of each gap, with the real numbers of what was omitted.
+
+use crate::text::{Size, group_digits};
+use serde::Serialize;
+
+/// A run of the input left out of the output.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Gap {
+    /// First line (1-based) the gap touches.
+    pub start_line: u64,
+    /// Last line the gap touches.
+    pub end_line: u64,
+    /// First byte omitted (0-based offset).
+    pub start_byte: u64,
+    /// One past the last byte omitted.
+    pub end_byte: u64,
+    /// Lines omitted (a partly omitted line counts as one).
+    pub lines: u64,
+    /// Chars omitted.
+    pub chars: u64,
+    /// Tokens omitted, when counted.
+    pub tokens: Option<u64>,
+    /// Whether `tokens` is an estimate.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tokens_estimated: bool,
+    /// Whether the gap starts and ends on line boundaries.
+    #[serde(skip)]
+    pub aligned: bool,
+}
+
+impl Gap {
+    /// The gap `[start, end)` of the given size, starting on `start_line`.
+    pub fn new(start: u64, end: u64, size: &Size, start_line: u64, aligned: bool) -> Gap {
+        Gap {
+            start_line,
+            end_line: start_line + size.lines.saturating_sub(1),
+            start_byte: start,
+            end_byte: end,
+            lines: size.lines,
+            chars: size.chars,
+            tokens: size.tokens,
+            tokens_estimated: size.tokens_estimated,
+            aligned,
+        }
+    }
+}
+
+/// What marks a gap.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Marker {
+    /// The built-in wording, e.g. `[... 120 lines (4,560 chars) omitted: lines 41-160 ...]`.
+    #[default]
+    Default,
+    /// The spill-to-disk preview footer: how much is shown of how much, and where the rest is.
+    Preview,
+    /// `[...]`: used when the full wording would take more than half the budget.
+    Compact,
+    /// A user template with `{placeholders}` (see [`PLACEHOLDERS`]).
+    Template(String),
+    /// Nothing.
+    Off,
+}
+
+/// The placeholders a template may use.
+pub const PLACEHOLDERS: &[&str] = &[
+    "lines",
+    "chars",
+    "bytes",
+    "tokens",
+    "start_line",
+    "end_line",
+    "path",
+    "total_lines",
+    "total_chars",
+    "total_bytes",
+];
+
+/// Checks a template: every `{name}` must be a known placeholder.
+pub fn check_template(t: &str) -> Result<(), String> {
+    let mut rest = t;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else { break };
+        let name = &rest[open + 1..open + close];
+        if !PLACEHOLDERS.contains(&name) {
+            return Err(format!("unknown placeholder '{{{name}}}' in --marker; known: {}", PLACEHOLDERS.join(", ")));
+        }
+        rest = &rest[open + close + 1..];
+    }
+    Ok(())
+}
+
+/// What a marker may mention besides the gap.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    /// The size of the whole input.
+    pub total: &'a Size,
+    /// Where the full text was saved.
+    pub path: Option<&'a str>,
+}
+
+fn tokens(gap: &Gap) -> Option<String> {
+    gap.tokens.map(|t| format!("{}{}", if gap.tokens_estimated { "~" } else { "" }, group_digits(t)))
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group_digits(n), if n == 1 { one } else { many })
+}
+
+fn line_range(gap: &Gap) -> String {
+    if gap.start_line == gap.end_line {
+        format!("line {}", group_digits(gap.start_line))
+    } else {
+        format!("lines {}-{}", group_digits(gap.start_line), group_digits(gap.end_line))
+    }
+}
+
+/// The marker line for `gap`, without its newline; `None` when markers are off.
+pub fn render(marker: &Marker, gap: &Gap, cx: Context<'_>) -> Option<String> {
+    let path = cx.path.map(|p| format!("; full text: {p}")).unwrap_or_default();
+    let chars = plural(gap.chars, "char", "chars");
+    let counts = match tokens(gap) {
+        Some(t) => format!("{chars}, {t} tokens"),
+        None => chars,
+    };
+    Some(match marker {
+        Marker::Off => return None,
+        Marker::Compact => "[...]".to_string(),
+        Marker::Default if gap.aligned => {
+            format!("[... {} ({counts}) omitted: {}{path} ...]", plural(gap.lines, "line", "lines"), line_range(gap))
+        }
+        Marker::Default if gap.start_line == gap.end_line => {
+            format!("[... {counts} omitted from line {}{path} ...]", group_digits(gap.start_line))
+        }
+        Marker::Default => format!("[... {counts} omitted: {} (partly){path} ...]", line_range(gap)),
+        Marker::Preview => format!(
+            "[... output truncated: showing {} of {} chars ({} lines in all); full output: {} ...]",
+            group_digits(cx.total.chars.saturating_sub(gap.chars)),
+            group_digits(cx.total.chars),
+            group_digits(cx.total.lines),
+            cx.path.unwrap_or("(not saved)"),
+        ),
+        Marker::Template(t) => fill(t, gap, cx),
+    })
+}
+
+fn fill(template: &str, gap: &Gap, cx: Context<'_>) -> String {
+    let value = |name: &str| -> Option<String> {
+        Some(match name {
+            "lines" => group_digits(gap.lines),
+            "chars" => group_digits(gap.chars),
+            "bytes" => group_digits(gap.end_byte - gap.start_byte),
+            "tokens" => tokens(gap).unwrap_or_else(|| "?".into()),
+            "start_line" => group_digits(gap.start_line),
+            "end_line" => group_digits(gap.end_line),
+            "path" => cx.path.unwrap_or("").to_string(),
+            "total_lines" => group_digits(cx.total.lines),
+            "total_chars" => group_digits(cx.total.chars),
+            "total_bytes" => group_digits(cx.total.bytes),
+            _ => return None,
+        })
+    };
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let close = rest[open..].find('}').map(|c| open + c);
+        match close.and_then(|c| value(&rest[open + 1..c]).map(|v| (c, v))) {
+            Some((c, v)) => {
+                out.push_str(&v);
+                rest = &rest[c + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace('\n', " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gap(aligned: bool, start: u64, lines: u64) -> Gap {
+        Gap { start_line: start, end_line: start + lines - 1, lines, chars: 4567890, aligned, ..Gap::default() }
+    }
+
+    #[test]
+    fn default_wording() {
+        let total = Size::default();
+        let cx = Context { total: &total, path: None };
+        assert_eq!(
+            render(&Marker::Default, &gap(true, 129, 12345), cx).as_deref(),
+            Some("[... 12,345 lines (4,567,890 chars) omitted: lines 129-12,473 ...]")
+        );
+        assert_eq!(
+            render(&Marker::Default, &gap(false, 5, 1), cx).as_deref(),
+            Some("[... 4,567,890 chars omitted from line 5 ...]")
+        );
+        let mut g = gap(true, 7, 1);
+        g.tokens = Some(1234);
+        g.tokens_estimated = true;
+        let cx = Context { total: &total, path: Some("/tmp/x.txt") };
+        assert_eq!(
+            render(&Marker::Default, &g, cx).as_deref(),
+            Some("[... 1 line (4,567,890 chars, ~1,234 tokens) omitted: line 7; full text: /tmp/x.txt ...]")
+        );
+    }
+
+    #[test]
+    fn templates() {
+        let total = Size { lines: 99, ..Size::default() };
+        let cx = Context { total: &total, path: None };
+        let t = Marker::Template("<{lines} of {total_lines}, {nope}>".into());
+        assert_eq!(render(&t, &gap(true, 1, 3), cx).as_deref(), Some("<3 of 99, {nope}>"));
+        assert!(check_template("{lines} {start_line}").is_ok());
+        assert!(check_template("{line}").is_err());
+    }
+}

@@ -1,0 +1,270 @@
+//! Fitting text into a budget: strategies (head, tail, head-tail, layered, salient), gap
+//! markers that count against the budget, and streaming input with memory bounded by the
+//! budget rather than the input (see [`Retainer`]).
+//!
+//! The output, markers included, never exceeds any limit given: after a plan is assembled it
+//! is measured, and if a unit is over (token counts of joined pieces need not add up), the
+//! plan is made again with that unit's budget reduced by the excess.
+
+mod doc;
+mod marker;
+mod select;
+
+pub use doc::{Doc, MEMORY_LIMIT, Retainer};
+pub use marker::{Gap, Marker, PLACEHOLDERS, check_template};
+
+use crate::text::{Budget, Cut, Size};
+use crate::tokens::Encoding;
+use regex::bytes::Regex;
+use serde::Serialize;
+
+/// How to choose what to keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strategy {
+    /// The start and the end; `--head-ratio` is the start's share.
+    #[default]
+    HeadTail,
+    /// The start only.
+    Head,
+    /// The end only.
+    Tail,
+    /// The start, evenly spaced samples of the middle, and the end (for logs).
+    Layered,
+    /// The start and the end, plus the middle lines that matter (errors, failures, `--keep`).
+    Salient,
+}
+
+impl Strategy {
+    /// Whether the strategy works on a window of the input (bounded memory) rather than all of it.
+    pub fn streams(self) -> bool {
+        matches!(self, Strategy::HeadTail | Strategy::Head | Strategy::Tail)
+    }
+}
+
+/// What to fit and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The limits the output must keep.
+    pub budget: Budget,
+    /// What to keep.
+    pub strategy: Strategy,
+    /// The head's share of the budget for `head-tail` (and of what `salient` leaves).
+    pub head_ratio: f64,
+    /// Where cuts may fall.
+    pub cut: Cut,
+    /// How tokens are counted.
+    pub encoding: Encoding,
+    /// What marks a gap.
+    pub marker: Marker,
+    /// Lines that matter for `salient`; `None` means the built-in error and failure patterns.
+    pub keep: Option<Regex>,
+    /// Count tokens of the input, the output and every gap even without a token budget.
+    pub count_tokens: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            budget: Budget { chars: Some(DEFAULT_MAX_CHARS), ..Budget::default() },
+            strategy: Strategy::default(),
+            head_ratio: 0.5,
+            cut: Cut::default(),
+            encoding: Encoding::default(),
+            marker: Marker::default(),
+            keep: None,
+            count_tokens: false,
+        }
+    }
+}
+
+/// The budget when none is given: the direct-return limit agents use in practice.
+pub const DEFAULT_MAX_CHARS: u64 = 12_000;
+
+/// The result of fitting one input.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    /// The output text (bytes: invalid UTF-8 in the input is kept as is).
+    #[serde(skip)]
+    pub text: Vec<u8>,
+    /// Whether anything was left out.
+    pub truncated: bool,
+    /// The input's size.
+    pub original: Size,
+    /// The output's size.
+    pub output: Size,
+    /// What was left out, in order.
+    pub gaps: Vec<Gap>,
+    /// The strategy used.
+    pub strategy: Strategy,
+    /// Where the full input was saved, if it was.
+    pub persisted: Option<String>,
+}
+
+impl Options {
+    fn token_encoding(&self) -> Option<Encoding> {
+        (self.count_tokens || self.budget.tokens.is_some()).then_some(self.encoding)
+    }
+}
+
+/// Whether the whole of `text` fits the budget of `opts`, in which case it passes through.
+pub fn fits(text: &[u8], opts: &Options) -> bool {
+    opts.budget.fits(text, opts.encoding)
+}
+
+/// Fits `doc` into the budget. `path` is where the full input was saved, named by markers.
+pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
+    let enc = opts.token_encoding();
+    let original = doc.size(0, doc.len(), opts.count_tokens.then_some(opts.encoding));
+    if let Some(text) = doc.text().filter(|t| fits(t, opts)) {
+        let output = Size::of(text, opts.count_tokens.then_some(opts.encoding));
+        return Outcome {
+            text: text.to_vec(),
+            truncated: false,
+            original,
+            output,
+            gaps: vec![],
+            strategy: opts.strategy,
+            persisted: None,
+        };
+    }
+    let (marker, reserve) = choose_marker(doc, opts, &original, path);
+    let mut budget = opts.budget;
+    for _ in 0..12 {
+        let ranges = select::plan(doc, &budget, &reserve, opts);
+        let (text, gaps) = assemble(doc, &ranges, &marker, enc, &original, path);
+        if opts.budget.fits(&text, opts.encoding) {
+            let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
+            let persisted = path.map(str::to_string);
+            return Outcome { text, truncated: true, original, output, gaps, strategy: opts.strategy, persisted };
+        }
+        budget = shrink(&budget, &opts.budget, &Size::of(&text, opts.budget.tokens.map(|_| opts.encoding)));
+    }
+    // Unreachable in practice: every round takes the excess off. Keep nothing rather than overflow.
+    let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, &original, path);
+    let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
+    Outcome {
+        text,
+        truncated: true,
+        original,
+        output,
+        gaps,
+        strategy: opts.strategy,
+        persisted: path.map(str::to_string),
+    }
+}
+
+/// The marker to use and the room to reserve for each: the full wording if it takes at most
+/// half the budget, else `[...]` if that fits, else none.
+fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size) {
+    // The largest numbers a marker can show are those of the whole input: render with them.
+    let widest = Gap {
+        start_line: original.lines.max(1),
+        end_line: original.lines.max(1),
+        start_byte: 0,
+        end_byte: doc.len(),
+        lines: original.lines,
+        chars: original.chars,
+        tokens: opts.budget.tokens.map(|_| doc.len()),
+        tokens_estimated: doc.is_windowed(),
+        aligned: true,
+    };
+    let cx = marker::Context { total: original, path };
+    let measure = |m: &Marker| -> Option<Size> {
+        let mut widest = widest.clone();
+        let line = marker::render(m, &widest, cx)?;
+        widest.aligned = false;
+        let other = marker::render(m, &widest, cx).unwrap_or_default();
+        let longest = if other.len() > line.len() { other } else { line };
+        // One more byte and char for the newline that may end a cut line before the marker.
+        let mut s = Size::of(format!("\n{longest}\n").as_bytes(), opts.budget.tokens.map(|_| opts.encoding));
+        s.lines = 1;
+        s.tokens = s.tokens.map(|t| t + 2);
+        Some(s)
+    };
+    for m in [opts.marker.clone(), Marker::Compact] {
+        match measure(&m) {
+            None => return (Marker::Off, Size::default()),
+            Some(r) if opts.budget.scale(0.5).minus(&r).is_some() => return (m, r),
+            Some(_) => {}
+        }
+    }
+    (Marker::Off, Size::default())
+}
+
+/// Takes from `budget` what the output exceeded `limit` by, in each unit over.
+fn shrink(budget: &Budget, limit: &Budget, got: &Size) -> Budget {
+    let cut = |b: Option<u64>, l: Option<u64>, g: u64| match (b, l) {
+        (Some(b), Some(l)) if g > l => Some(b.saturating_sub(g - l)),
+        _ => b,
+    };
+    Budget {
+        bytes: cut(budget.bytes, limit.bytes, got.bytes),
+        chars: cut(budget.chars, limit.chars, got.chars),
+        lines: cut(budget.lines, limit.lines, got.lines),
+        tokens: cut(budget.tokens, limit.tokens, got.tokens.unwrap_or(0)).map(|t| t.saturating_sub(1)),
+    }
+}
+
+/// Writes the kept ranges with a marker line in each gap.
+fn assemble(
+    doc: &Doc,
+    ranges: &[(u64, u64)],
+    marker: &Marker,
+    enc: Option<Encoding>,
+    total: &Size,
+    path: Option<&str>,
+) -> (Vec<u8>, Vec<Gap>) {
+    let mut out = Vec::new();
+    let mut gaps = Vec::new();
+    let mut pos = 0u64;
+    let mut lines = LineCursor::default();
+    let cx = marker::Context { total, path };
+    let mut gap_to = |out: &mut Vec<u8>, a: u64, b: u64, lines: &mut LineCursor| {
+        let size = doc.size(a, b, enc);
+        let aligned = doc.at_line_start(a) && doc.at_line_start(b);
+        let gap = Gap::new(a, b, &size, lines.before(doc, a) + 1, aligned);
+        if let Some(text) = marker::render(marker, &gap, cx) {
+            if out.last().is_some_and(|&c| c != b'\n') {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(text.as_bytes());
+            out.push(b'\n');
+        }
+        gaps.push(gap);
+    };
+    for &(a, b) in ranges.iter().filter(|r| r.1 > r.0) {
+        if a > pos {
+            gap_to(&mut out, pos, a, &mut lines);
+        }
+        out.extend_from_slice(doc.slice(a, b));
+        pos = b;
+    }
+    if pos < doc.len() {
+        gap_to(&mut out, pos, doc.len(), &mut lines);
+    }
+    (out, gaps)
+}
+
+/// Counts newlines before increasing positions without rescanning from the start.
+#[derive(Default)]
+struct LineCursor {
+    pos: u64,
+    newlines: u64,
+}
+
+impl LineCursor {
+    fn before(&mut self, doc: &Doc, pos: u64) -> u64 {
+        match doc.text() {
+            Some(text) if pos >= self.pos => {
+                self.newlines += crate::text::count_newlines(&text[self.pos as usize..pos as usize]);
+                self.pos = pos;
+                self.newlines
+            }
+            _ => doc.newlines_before(pos),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
