@@ -38,6 +38,7 @@ pub struct Retainer {
     last_dropped: Option<u8>,
     store: Option<Store>,
     spool: Option<Spool>,
+    memory_limit: u64,
 }
 
 impl Retainer {
@@ -64,7 +65,14 @@ impl Retainer {
             last_dropped: None,
             store,
             spool: None,
+            memory_limit: MEMORY_LIMIT as u64,
         }
+    }
+
+    /// Keeps input whole up to `bytes` instead of [`MEMORY_LIMIT`] (for tests of the window).
+    pub fn with_memory_limit(mut self, bytes: u64) -> Retainer {
+        self.memory_limit = bytes;
+        self
     }
 
     /// Takes the next piece of input.
@@ -72,7 +80,7 @@ impl Retainer {
         self.total += data.len() as u64;
         if !self.windowed {
             self.head.extend_from_slice(data);
-            let threshold = self.max_bytes.map_or(MEMORY_LIMIT as u64, |b| b.max(MEMORY_LIMIT as u64));
+            let threshold = self.max_bytes.map_or(self.memory_limit, |b| b.max(self.memory_limit));
             if self.head.len() as u64 > threshold && (self.max_bytes.is_some() || self.max_lines.is_some()) {
                 self.enter_window()?;
             }
@@ -127,8 +135,10 @@ impl Retainer {
     fn push_tail(&mut self, data: &[u8]) {
         self.tail.extend_from_slice(data);
         self.tail_newlines += text::count_newlines(data);
-        let bytes_over = self.max_bytes.is_some_and(|b| self.tail.len() as u64 > 2 * b + (64 << 10));
-        let lines_over = self.max_lines.is_some_and(|l| self.tail_newlines > 2 * l + 1024);
+        // Trim only when the tail has doubled, so that each byte is moved a bounded number of times.
+        let slack = self.memory_limit.min(64 << 10);
+        let bytes_over = self.max_bytes.is_some_and(|b| self.tail.len() as u64 > 2 * b + slack);
+        let lines_over = self.max_lines.is_some_and(|l| self.tail_newlines > 2 * l + slack.min(1024));
         if bytes_over || lines_over {
             self.trim_tail();
         }
@@ -168,8 +178,14 @@ impl Retainer {
 
     /// Ends the input and gives the document, and the spool if one was started.
     pub fn finish(mut self) -> (Doc, Option<Spool>) {
-        // A head that never filled up holds the whole input (a lines-only budget it fits).
+        // A head that never filled up holds the whole input (a lines-only budget it fits); a
+        // tail never trimmed joins the head into the whole input (a short tail buffer must not
+        // hide from the tail cut what lies before it).
         self.windowed &= self.head_done;
+        if self.windowed && self.tail_start == self.head.len() as u64 {
+            self.head.append(&mut self.tail);
+            self.windowed = false;
+        }
         let spool = if self.windowed { self.spool.take() } else { None };
         let middle = (self.middle.tokens.take()).map(StreamCounter::finish);
         let doc = Doc {

@@ -1,1 +1,248 @@
+use super::*;
+use proptest::prelude::{ProptestConfig, any, prop, prop_assert, prop_assert_eq, proptest};
+use proptest::strategy::Strategy as _;
 
+fn lines(n: usize) -> Vec<u8> {
+    (1..=n).map(|i| format!("{i}\n")).collect::<String>().into_bytes()
+}
+
+fn opts(budget: Budget, strategy: Strategy) -> Options {
+    Options { budget, strategy, ..Options::default() }
+}
+
+fn run(text: &[u8], o: &Options) -> Outcome {
+    fit(&Doc::whole(text.to_vec()), o, None)
+}
+
+/// Streams `text` through a retainer that keeps at most `limit` bytes whole.
+fn run_windowed(text: &[u8], o: &Options, limit: u64, piece: usize) -> Outcome {
+    let enc = (o.count_tokens || o.budget.tokens.is_some()).then_some(o.encoding);
+    let mut r = Retainer::new(&o.budget, enc, None).with_memory_limit(limit);
+    for p in text.chunks(piece.max(1)) {
+        r.push(p).expect("no spool, no error");
+    }
+    let (doc, _) = r.finish();
+    fit(&doc, o, None)
+}
+
+fn max_lines(n: u64) -> Budget {
+    Budget { lines: Some(n), ..Budget::default() }
+}
+
+fn s(b: &[u8]) -> &str {
+    std::str::from_utf8(b).unwrap_or("<invalid>")
+}
+
+#[test]
+fn head_tail_by_lines_is_exact() {
+    let o = run(&lines(1000), &opts(max_lines(10), Strategy::HeadTail));
+    assert_eq!(
+        s(&o.text),
+        "1\n2\n3\n4\n[... 991 lines (3,864 chars) omitted: lines 5-995 ...]\n996\n997\n998\n999\n1000\n"
+    );
+    assert_eq!(o.gaps.len(), 1);
+    assert_eq!((o.gaps[0].start_byte, o.gaps[0].end_byte), (8, 3872));
+    assert_eq!(o.output.lines, 10);
+}
+
+#[test]
+fn head_and_tail_put_the_marker_at_the_cut() {
+    let head = run(&lines(100), &opts(max_lines(4), Strategy::Head));
+    assert_eq!(s(&head.text), "1\n2\n3\n[... 97 lines (286 chars) omitted: lines 4-100 ...]\n");
+    let tail = run(&lines(100), &opts(max_lines(4), Strategy::Tail));
+    assert_eq!(s(&tail.text), "[... 97 lines (282 chars) omitted: lines 1-97 ...]\n98\n99\n100\n");
+}
+
+#[test]
+fn fitting_input_passes_through_without_marker() {
+    let text = b"short\ntext without newline at end";
+    let o = run(text, &Options::default());
+    assert_eq!(o.text, text);
+    assert!(!o.truncated);
+    assert!(o.gaps.is_empty());
+}
+
+#[test]
+fn over_long_line_falls_back_to_a_char_cut() {
+    let text = format!("{}\n", "x".repeat(1000));
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(200), ..Budget::default() }, Strategy::Head));
+    let out = s(&o.text);
+    assert!(out.starts_with(&"x".repeat(100)), "{out}");
+    assert!(out.contains("chars omitted from line 1 ...]"), "{out}");
+    assert!(o.output.chars <= 200);
+}
+
+#[test]
+fn salient_keeps_error_lines_from_the_middle() {
+    let mut text = String::new();
+    for i in 0..2000 {
+        text.push_str(&format!("step {i}: compiling module {i}\n"));
+        if i == 1234 {
+            text.push_str("error[E0308]: mismatched types\n");
+        }
+    }
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(2000), ..Budget::default() }, Strategy::Salient));
+    let out = s(&o.text);
+    assert!(out.contains("\nerror[E0308]: mismatched types\n"), "{out}");
+    assert!(out.starts_with("step 0: compiling module 0\n"));
+    assert!(out.ends_with("step 1999: compiling module 1999\n"));
+    assert_eq!(o.gaps.len(), 2);
+    assert!(o.output.chars <= 2000);
+    // Without the error, the same budget is plain head and tail.
+    let plain = text.replace("error[E0308]: mismatched types\n", "");
+    let o = run(plain.as_bytes(), &opts(Budget { chars: Some(2000), ..Budget::default() }, Strategy::Salient));
+    assert_eq!(o.gaps.len(), 1);
+}
+
+#[test]
+fn salient_keep_pattern_replaces_builtins() {
+    let mut text = String::new();
+    for i in 0..500 {
+        text.push_str(&format!("line {i} ok\n"));
+        if i == 250 {
+            text.push_str("MARK here\nerror: not this one\n");
+        }
+    }
+    let mut o = opts(Budget { chars: Some(600), ..Budget::default() }, Strategy::Salient);
+    o.keep = regex::bytes::Regex::new("(?m)^MARK").ok();
+    let out = run(text.as_bytes(), &o);
+    assert!(s(&out.text).contains("\nMARK here\n"));
+    assert!(!s(&out.text).contains("error: not this one"));
+}
+
+#[test]
+fn layered_samples_the_middle() {
+    let o = run(&lines(10_000), &opts(Budget { chars: Some(3000), ..Budget::default() }, Strategy::Layered));
+    assert_eq!(o.gaps.len(), 4);
+    // Each sample starts on the line that holds its quarter point of the middle.
+    let (p, q) = (o.gaps[0].start_byte, o.gaps[3].end_byte);
+    for i in 1..=3u64 {
+        let center = p + (q - p) * i / 4;
+        let start = o.gaps[i as usize - 1].end_byte;
+        assert!(start <= center && center - start < 6, "sample {i} starts at {start}, center {center}");
+    }
+    assert!(o.output.chars <= 3000);
+}
+
+#[test]
+fn token_budget_marks_tokens() {
+    let text = "The quick brown fox jumps over the lazy dog.\n".repeat(500);
+    let o = run(text.as_bytes(), &opts(Budget { tokens: Some(200), ..Budget::default() }, Strategy::HeadTail));
+    assert!(Encoding::O200k.count(&o.text) <= 200);
+    assert!(s(&o.text).contains(" tokens) omitted: lines "));
+    let gap = &o.gaps[0];
+    assert_eq!(
+        gap.tokens,
+        Some(Encoding::O200k.count(&text.as_bytes()[gap.start_byte as usize..gap.end_byte as usize]))
+    );
+}
+
+#[test]
+fn marker_too_big_for_budget_becomes_compact_or_none() {
+    let o = run(&lines(100), &opts(Budget { chars: Some(40), ..Budget::default() }, Strategy::HeadTail));
+    assert!(s(&o.text).contains("[...]\n"), "{}", s(&o.text));
+    let o = run(&lines(100), &opts(Budget { chars: Some(6), ..Budget::default() }, Strategy::HeadTail));
+    assert!(!s(&o.text).contains('['));
+    assert!(o.output.chars <= 6);
+}
+
+#[test]
+fn windowed_matches_whole_on_a_big_input() {
+    let text = lines(200_000);
+    for strategy in [Strategy::Head, Strategy::Tail, Strategy::HeadTail] {
+        let o = opts(Budget { chars: Some(500), ..Budget::default() }, strategy);
+        let whole = run(&text, &o);
+        let windowed = run_windowed(&text, &o, 4096, 10_000);
+        assert_eq!(s(&windowed.text), s(&whole.text), "{strategy:?}");
+        assert_eq!(windowed.gaps, whole.gaps, "{strategy:?}");
+    }
+}
+
+#[test]
+fn windowed_lines_only_budget() {
+    let text = lines(50_000);
+    let o = opts(max_lines(7), Strategy::HeadTail);
+    let whole = run(&text, &o);
+    let windowed = run_windowed(&text, &o, 1000, 333);
+    assert_eq!(s(&windowed.text), s(&whole.text));
+}
+
+fn text_strategy() -> impl proptest::strategy::Strategy<Value = String> {
+    let pieces = prop::sample::select(vec![
+        "a",
+        "word ",
+        "日本語",
+        "😀",
+        "👨\u{200d}👩\u{200d}👧",
+        "\r\n",
+        "\n",
+        "\n\n",
+        " ",
+        "error: bad\n",
+        "é",
+        "  indented\n",
+        "总结。",
+        "/",
+        "1234567",
+    ]);
+    prop::collection::vec(pieces, 0..300).prop_map(|v| v.concat())
+}
+
+fn budget_strategy() -> impl proptest::strategy::Strategy<Value = Budget> {
+    (prop::option::of(1u64..400), prop::option::of(1u64..300), prop::option::of(1u64..30), prop::option::of(1u64..120))
+        .prop_map(|(bytes, chars, lines, tokens)| {
+            let b = Budget { bytes, chars, lines, tokens };
+            if b.is_unlimited() { Budget { chars: Some(100), ..b } } else { b }
+        })
+}
+
+fn any_strategy() -> impl proptest::strategy::Strategy<Value = Strategy> {
+    prop::sample::select(vec![Strategy::HeadTail, Strategy::Head, Strategy::Tail, Strategy::Layered, Strategy::Salient])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn output_never_exceeds_budget(text in text_strategy(), budget in budget_strategy(), strategy in any_strategy(), chars_cut in any::<bool>()) {
+        let mut o = opts(budget, strategy);
+        o.cut = if chars_cut { Cut::Chars } else { Cut::Lines };
+        let out = run(text.as_bytes(), &o);
+        prop_assert!(budget.fits(&out.text, Encoding::O200k), "{:?} over {:?}", s(&out.text), budget);
+        // Cuts fall on char boundaries: valid input gives valid output.
+        prop_assert!(std::str::from_utf8(&out.text).is_ok());
+    }
+
+    #[test]
+    fn fitting_text_is_the_identity(text in text_strategy(), strategy in any_strategy()) {
+        let size = Size::of(text.as_bytes(), Some(Encoding::O200k));
+        let budget = Budget { bytes: Some(size.bytes.max(1)), chars: Some(size.chars.max(1)), lines: Some(size.lines.max(1)), tokens: size.tokens.map(|t| t.max(1)) };
+        let out = run(text.as_bytes(), &opts(budget, strategy));
+        prop_assert_eq!(out.text, text.as_bytes());
+        prop_assert!(!out.truncated);
+    }
+
+    #[test]
+    fn kept_and_omitted_add_up(text in text_strategy(), budget in budget_strategy(), strategy in any_strategy()) {
+        let out = run(text.as_bytes(), &opts(budget, strategy));
+        let omitted: u64 = out.gaps.iter().map(|g| g.end_byte - g.start_byte).sum();
+        let mut kept = 0u64;
+        let mut pos = 0u64;
+        for g in &out.gaps {
+            kept += g.start_byte - pos;
+            prop_assert!(g.start_byte >= pos && g.end_byte > g.start_byte);
+            prop_assert!(text.is_char_boundary(g.start_byte as usize) && text.is_char_boundary(g.end_byte as usize));
+            pos = g.end_byte;
+        }
+        kept += text.len() as u64 - pos;
+        prop_assert_eq!(kept + omitted, text.len() as u64);
+    }
+
+    #[test]
+    fn streaming_equals_whole(text in text_strategy(), chars in 1u64..200, piece in 1usize..64, strategy in prop::sample::select(vec![Strategy::HeadTail, Strategy::Head, Strategy::Tail])) {
+        let o = opts(Budget { chars: Some(chars), ..Budget::default() }, strategy);
+        let whole = run(text.as_bytes(), &o);
+        let windowed = run_windowed(text.as_bytes(), &o, 16, piece);
+        prop_assert_eq!(s(&windowed.text), s(&whole.text));
+    }
+}
