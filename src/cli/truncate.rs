@@ -84,8 +84,9 @@ pub struct Args {
     #[arg(long, value_name = "DIR", env = "CTX_PERSIST_DIR")]
     pub persist: Option<PathBuf>,
 
-    /// Spill-to-disk preview: the first N chars, the saved path and the total size (saves to
-    /// --persist DIR, else ~/.cache/ctx/spill)
+    /// Spill-to-disk preview: the first N chars (cut on a line), then a footer with the saved
+    /// path and the total size, which N does not count (saves to --persist DIR, else
+    /// ~/.cache/ctx/spill)
     #[arg(long, value_name = "N", conflicts_with_all = ["strategy", "marker", "no_marker"], value_parser = super::args::budget_value)]
     pub preview: Option<u64>,
 
@@ -170,12 +171,14 @@ impl Job {
             marker,
             keep,
             count_tokens: args.output.json,
+            preview: false,
         };
         let mut persist = args.persist.clone();
         if let Some(n) = args.preview {
             budget = args.budget.budget().unwrap_or_default();
             budget.chars = Some(budget.chars.map_or(n, |c| c.min(n)));
             opts.budget = budget;
+            opts.preview = true;
             opts.strategy = Strategy::Head;
             opts.marker = Marker::Preview;
             persist = persist.or_else(|| Some(store::default_dir()));
@@ -208,11 +211,12 @@ fn run(args: Args) -> Result<ExitCode> {
     let many = inputs.len() > 1;
     let mut failed = false;
     let mut counts = Vec::new();
-    for (i, input) in inputs.iter().enumerate() {
-        let result = input.open().and_then(|r| handle(r, input, &job, many, i == 0, &mut out));
+    let mut first = true;
+    for input in &inputs {
+        let result = input.open().and_then(|r| handle(r, input, &job, many, first, &mut out));
         match result {
             Ok(Some(size)) => counts.push((input.name(), size)),
-            Ok(None) => {}
+            Ok(None) => first = false,
             Err(e) if super::is_broken_pipe(&e) => return Err(e),
             Err(e) => {
                 out.flush()?;

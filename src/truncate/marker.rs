@@ -96,6 +96,8 @@ pub struct Context<'a> {
     pub total: &'a Size,
     /// Where the full text was saved.
     pub path: Option<&'a str>,
+    /// Whether the default wording shows tokens (with a token budget).
+    pub show_tokens: bool,
 }
 
 fn tokens(gap: &Gap) -> Option<String> {
@@ -118,7 +120,7 @@ fn line_range(gap: &Gap) -> String {
 pub fn render(marker: &Marker, gap: &Gap, cx: Context<'_>) -> Option<String> {
     let path = cx.path.map(|p| format!("; full text: {p}")).unwrap_or_default();
     let chars = plural(gap.chars, "char", "chars");
-    let counts = match tokens(gap) {
+    let counts = match tokens(gap).filter(|_| cx.show_tokens) {
         Some(t) => format!("{chars}, {t} tokens"),
         None => chars,
     };
@@ -190,7 +192,7 @@ mod tests {
     #[test]
     fn default_wording() {
         let total = Size::default();
-        let cx = Context { total: &total, path: None };
+        let cx = Context { total: &total, path: None, show_tokens: true };
         assert_eq!(
             render(&Marker::Default, &gap(true, 129, 12345), cx).as_deref(),
             Some("[... 12,345 lines (4,567,890 chars) omitted: lines 129-12,473 ...]")
@@ -202,7 +204,7 @@ mod tests {
         let mut g = gap(true, 7, 1);
         g.tokens = Some(1234);
         g.tokens_estimated = true;
-        let cx = Context { total: &total, path: Some("/tmp/x.txt") };
+        let cx = Context { total: &total, path: Some("/tmp/x.txt"), show_tokens: true };
         assert_eq!(
             render(&Marker::Default, &g, cx).as_deref(),
             Some("[... 1 line (4,567,890 chars, ~1,234 tokens) omitted: line 7; full text: /tmp/x.txt ...]")
@@ -212,7 +214,7 @@ mod tests {
     #[test]
     fn templates() {
         let total = Size { lines: 99, ..Size::default() };
-        let cx = Context { total: &total, path: None };
+        let cx = Context { total: &total, path: None, show_tokens: true };
         let t = Marker::Template("<{lines} of {total_lines}, {nope}>".into());
         assert_eq!(render(&t, &gap(true, 1, 3), cx).as_deref(), Some("<3 of 99, {nope}>"));
         assert!(check_template("{lines} {start_line}").is_ok());

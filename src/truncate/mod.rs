@@ -61,6 +61,9 @@ pub struct Options {
     pub keep: Option<Regex>,
     /// Count tokens of the input, the output and every gap even without a token budget.
     pub count_tokens: bool,
+    /// The spill-to-disk preview: keep the first `budget.chars` chars and end with a
+    /// [`Marker::Preview`] footer that the chars limit does not count (other limits do).
+    pub preview: bool,
 }
 
 impl Default for Options {
@@ -74,6 +77,7 @@ impl Default for Options {
             marker: Marker::default(),
             keep: None,
             count_tokens: false,
+            preview: false,
         }
     }
 }
@@ -128,20 +132,24 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
             persisted: None,
         };
     }
-    let (marker, reserve) = choose_marker(doc, opts, &original, path);
-    let mut budget = opts.budget;
+    let (marker, reserve, limit) = match opts.preview {
+        true => preview_marker(doc, opts, &original, path),
+        false => choose_marker(doc, opts, &original, path),
+    };
+    let cx = marker::Context { total: &original, path, show_tokens: opts.budget.tokens.is_some() };
+    let mut budget = limit;
     for _ in 0..12 {
         let ranges = select::plan(doc, &budget, &reserve, opts);
-        let (text, gaps) = assemble(doc, &ranges, &marker, enc, &original, path);
-        if opts.budget.fits(&text, opts.encoding) {
+        let (text, gaps) = assemble(doc, &ranges, &marker, enc, cx);
+        if limit.fits(&text, opts.encoding) {
             let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
             let persisted = path.map(str::to_string);
             return Outcome { text, truncated: true, original, output, gaps, strategy: opts.strategy, persisted };
         }
-        budget = shrink(&budget, &opts.budget, &Size::of(&text, opts.budget.tokens.map(|_| opts.encoding)));
+        budget = shrink(&budget, &limit, &Size::of(&text, limit.tokens.map(|_| opts.encoding)));
     }
     // Unreachable in practice: every round takes the excess off. Keep nothing rather than overflow.
-    let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, &original, path);
+    let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, cx);
     let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
     Outcome {
         text,
@@ -154,9 +162,9 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
     }
 }
 
-/// The marker to use and the room to reserve for each: the full wording if it takes at most
-/// half the budget, else `[...]` if that fits, else none.
-fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size) {
+/// The room a marker takes at most: rendered with the numbers of the whole input, the widest
+/// it can show, plus the newline that may end a cut line before it.
+fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> Option<Size> {
     // The largest numbers a marker can show are those of the whole input: render with them.
     let widest = Gap {
         start_line: original.lines.max(1),
@@ -169,27 +177,34 @@ fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>)
         tokens_estimated: doc.is_windowed(),
         aligned: true,
     };
-    let cx = marker::Context { total: original, path };
-    let measure = |m: &Marker| -> Option<Size> {
-        let mut widest = widest.clone();
-        let line = marker::render(m, &widest, cx)?;
-        widest.aligned = false;
-        let other = marker::render(m, &widest, cx).unwrap_or_default();
-        let longest = if other.len() > line.len() { other } else { line };
-        // One more byte and char for the newline that may end a cut line before the marker.
-        let mut s = Size::of(format!("\n{longest}\n").as_bytes(), opts.budget.tokens.map(|_| opts.encoding));
-        s.lines = 1;
-        s.tokens = s.tokens.map(|t| t + 2);
-        Some(s)
-    };
+    let cx = marker::Context { total: original, path, show_tokens: opts.budget.tokens.is_some() };
+    let line = marker::render(m, &widest, cx)?;
+    let other = marker::render(m, &Gap { aligned: false, ..widest }, cx).unwrap_or_default();
+    let longest = if other.len() > line.len() { other } else { line };
+    let mut s = Size::of(format!("\n{longest}\n").as_bytes(), opts.budget.tokens.map(|_| opts.encoding));
+    s.lines = 1;
+    s.tokens = s.tokens.map(|t| t + 2);
+    Some(s)
+}
+
+/// The marker to use, the room to reserve for each, and the limits: the full wording if it
+/// takes at most half the budget, else `[...]` if that fits, else none.
+fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size, Budget) {
     for m in [opts.marker.clone(), Marker::Compact] {
-        match measure(&m) {
-            None => return (Marker::Off, Size::default()),
-            Some(r) if opts.budget.scale(0.5).minus(&r).is_some() => return (m, r),
+        match marker_room(&m, doc, opts, original, path) {
+            None => return (Marker::Off, Size::default(), opts.budget),
+            Some(r) if opts.budget.scale(0.5).minus(&r).is_some() => return (m, r, opts.budget),
             Some(_) => {}
         }
     }
-    (Marker::Off, Size::default())
+    (Marker::Off, Size::default(), opts.budget)
+}
+
+/// The preview footer, its room, and the limits: the chars limit plus the footer.
+fn preview_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size, Budget) {
+    let room = marker_room(&Marker::Preview, doc, opts, original, path).unwrap_or_default();
+    let limit = Budget { chars: opts.budget.chars.map(|c| c + room.chars), ..opts.budget };
+    (Marker::Preview, room, limit)
 }
 
 /// Takes from `budget` what the output exceeded `limit` by, in each unit over.
@@ -212,14 +227,12 @@ fn assemble(
     ranges: &[(u64, u64)],
     marker: &Marker,
     enc: Option<Encoding>,
-    total: &Size,
-    path: Option<&str>,
+    cx: marker::Context<'_>,
 ) -> (Vec<u8>, Vec<Gap>) {
     let mut out = Vec::new();
     let mut gaps = Vec::new();
     let mut pos = 0u64;
     let mut lines = LineCursor::default();
-    let cx = marker::Context { total, path };
     let mut gap_to = |out: &mut Vec<u8>, a: u64, b: u64, lines: &mut LineCursor| {
         let size = doc.size(a, b, enc);
         let aligned = doc.at_line_start(a) && doc.at_line_start(b);

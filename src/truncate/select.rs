@@ -20,7 +20,7 @@ static PRIMARY: LazyLock<Regex> = LazyLock::new(|| {
         r"(?m-u)(?i:\b(?:error|errors|err!?|failed|failure|failures|fatal|panic|panicked|exception|traceback",
         r"|abort(?:ed)?|segmentation fault|core dumped|undefined reference|cannot find|no such file",
         r"|permission denied|timed out|assertion|assertionerror)\b)",
-        r"|^E\s|^FAIL\b|^not ok\b|^\s*--> \S+:\d+:\d+|^\s+at \S+[ (].*:\d+\)?$",
+        r"|^\s*E\s{3,}\S|^FAIL\b|^not ok\b|^\s*--> \S+:\d+:\d+|^\s+at \S+[ (].*:\d+\)?$",
         r#"|^\s*File ".+", line \d+|\S+:\d+:\d+: (?:error|fatal)"#,
     ))
     .expect("built-in pattern is valid")
@@ -123,8 +123,11 @@ fn layered(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
     let mut ranges = vec![(0, p as u64)];
     let mut prev_end = p;
     for i in 1..=k {
-        let center = p + (q - p) * i / (k + 1);
-        let start = memchr::memrchr(b'\n', &text[prev_end..center]).map_or(prev_end, |j| prev_end + j + 1);
+        let center = (p + (q - p) * i / (k + 1)).max(prev_end);
+        let start = match memchr::memrchr(b'\n', &text[prev_end..center]) {
+            Some(j) => prev_end + j + 1,
+            None => crate::text::ceil_char_boundary(text, center).min(q),
+        };
         let end = start + cut_prefix(&text[start..q], &each, opts.encoding, opts.cut);
         if end > start {
             ranges.push((start as u64, end as u64));

@@ -1,0 +1,282 @@
+//! `ctx-truncate` from the outside: the contract every tool keeps, and what this one promises.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use std::path::{Path, PathBuf};
+
+const CORPUS: &str = "../shared/corpus/outputs";
+
+fn ctx() -> assert_cmd::Command {
+    let mut c = cargo_bin_cmd!("ctx-truncate");
+    c.env_remove("CTX_ENCODING").env_remove("CTX_PERSIST_DIR");
+    c
+}
+
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run(c: &mut assert_cmd::Command) -> Run {
+    let o = c.output().expect("runs");
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&o.stdout).into_owned(),
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+fn numbers(n: usize) -> String {
+    (1..=n).map(|i| format!("{i}\n")).collect()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ctx-truncate-tests-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+const TEN: &str = "1\n2\n3\n4\n[... 991 lines (3,864 chars) omitted: lines 5-995 ...]\n996\n997\n998\n999\n1000\n";
+
+#[test]
+fn reads_stdin_file_and_dash_alike() {
+    let dir = tmp("inputs");
+    let f = dir.join("n.txt");
+    std::fs::write(&f, numbers(1000)).expect("write");
+    let from_stdin = run(ctx().args(["--max-lines", "10"]).write_stdin(numbers(1000)));
+    let from_dash = run(ctx().args(["--max-lines", "10", "-"]).write_stdin(numbers(1000)));
+    let from_file = run(ctx().args(["--max-lines", "10"]).arg(&f));
+    for r in [&from_stdin, &from_dash, &from_file] {
+        assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (0, TEN, ""));
+    }
+}
+
+#[test]
+fn empty_input_gives_empty_output() {
+    let r = run(ctx().write_stdin(""));
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (0, "", ""));
+}
+
+#[test]
+fn fitting_input_passes_through_byte_for_byte() {
+    let input = "no newline at the end, \u{1F600} and \r\n CRLF";
+    let r = run(ctx().write_stdin(input));
+    assert_eq!(r.out, input);
+}
+
+#[test]
+fn invalid_utf8_keeps_bytes_in_text_and_says_so_in_json() {
+    let mut input = Vec::new();
+    for i in 0..300 {
+        input.extend_from_slice(format!("line {i} ").as_bytes());
+        input.extend_from_slice(b"\xff\xfe bytes\n");
+        input.extend_from_slice(b"\xff\xfe\n");
+    }
+    let o = ctx().args(["--max-chars", "200"]).write_stdin(input.clone()).output().expect("runs");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout.starts_with(b"line 0 "));
+    assert!(o.stdout.windows(2).any(|w| w == b"\xff\xfe"), "invalid bytes are kept");
+    let j = run(ctx().args(["--max-chars", "200", "--json"]).write_stdin(input));
+    let v: serde_json::Value = serde_json::from_str(&j.out).expect("json");
+    assert_eq!(v["valid_utf8"], false);
+    assert_eq!(v["truncated"], true);
+}
+
+#[test]
+fn missing_file_is_one_line_exit_1_after_the_others() {
+    let dir = tmp("missing");
+    let f = dir.join("ok.txt");
+    std::fs::write(&f, "fine\n").expect("write");
+    let r = run(ctx().arg("nope.log").arg(&f));
+    assert_eq!(r.code, 1);
+    assert_eq!(r.err, "ctx-truncate: cannot open 'nope.log': No such file or directory\n");
+    assert_eq!(r.out, format!("==> {} <==\nfine\n", f.display()));
+}
+
+#[test]
+fn bad_flags_are_usage_errors_in_one_line() {
+    for args in [
+        vec!["--bogus"],
+        vec!["--max-chars", "0"],
+        vec!["--max-tokens", "ten"],
+        vec!["--marker", "x", "--no-marker"],
+        vec!["--strategy", "head", "--keep", "error"],
+        vec!["--keep", "("],
+        vec!["--head-ratio", "1.5"],
+        vec!["--marker", "{nope}"],
+        vec!["file.txt", "--", "true"],
+    ] {
+        let r = run(ctx().args(&args).write_stdin("x"));
+        assert_eq!(r.code, 2, "{args:?}: {}", r.err);
+        assert_eq!(r.err.lines().count(), 1, "{args:?}: {}", r.err);
+        assert!(r.err.starts_with("ctx-truncate: "), "{args:?}: {}", r.err);
+        assert_eq!(r.out, "");
+    }
+    let r = run(ctx().args(["--max-chars", "0"]));
+    assert!(r.err.contains("a budget of 0 leaves room for nothing"), "{}", r.err);
+}
+
+#[test]
+fn several_budgets_all_hold() {
+    let r = run(ctx().args(["--max-lines", "256", "--max-bytes", "300"]).write_stdin(numbers(5000)));
+    assert!(r.out.len() <= 300);
+    assert!(r.out.lines().count() <= 256);
+    let r = run(ctx().args(["--max-lines", "6", "--max-bytes", "100000"]).write_stdin(numbers(5000)));
+    assert_eq!(r.out.lines().count(), 6);
+}
+
+#[test]
+fn default_budget_is_12000_chars() {
+    let input = "abcdefghi\n".repeat(5000);
+    let r = run(ctx().write_stdin(input));
+    assert_eq!(r.out.chars().count(), 11_992);
+    assert!(
+        r.out.contains("\n[... 3,807 lines (38,070 chars) omitted: lines 597-4,403 ...]\n"),
+        "{}",
+        &r.out[5900..6100]
+    );
+}
+
+#[test]
+fn json_has_the_numbers() {
+    let r = run(ctx().args(["--max-lines", "10", "--json"]).write_stdin(numbers(1000)));
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    assert_eq!(v["text"], TEN);
+    assert_eq!(v["truncated"], true);
+    assert_eq!(v["strategy"], "head-tail");
+    assert_eq!(v["original"], serde_json::json!({"bytes": 3893, "chars": 3893, "lines": 1000, "tokens": 2001}));
+    assert_eq!(v["output"]["lines"], 10);
+    assert_eq!(
+        v["gaps"],
+        serde_json::json!([{"start_line": 5, "end_line": 995, "start_byte": 8, "end_byte": 3872, "lines": 991, "chars": 3864, "tokens": 1982}])
+    );
+    assert_eq!(v["persisted"], serde_json::Value::Null);
+    assert_eq!(v["valid_utf8"], true);
+}
+
+#[test]
+fn count_prints_the_size_only() {
+    let r = run(ctx().arg("--count").write_stdin("Hello, world!\n"));
+    assert_eq!(r.out, "4\n");
+    for (unit, n) in [("chars", "14"), ("bytes", "14"), ("lines", "1")] {
+        let r = run(ctx().arg(format!("--count={unit}")).write_stdin("Hello, world!\n"));
+        assert_eq!(r.out, format!("{n}\n"));
+    }
+    let r = run(ctx().args(["--count", "--encoding", "estimate"]).write_stdin("总结 and more"));
+    assert_eq!(r.out, "6\n");
+}
+
+#[test]
+fn several_files_get_headers() {
+    let dir = tmp("headers");
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, "A\n").expect("write");
+    std::fs::write(&b, numbers(100)).expect("write");
+    let r = run(ctx().args(["--max-lines", "3"]).arg(&a).arg(&b));
+    assert_eq!(
+        r.out,
+        format!(
+            "==> {} <==\nA\n\n==> {} <==\n1\n[... 98 lines (286 chars) omitted: lines 2-99 ...]\n100\n",
+            a.display(),
+            b.display()
+        )
+    );
+}
+
+#[test]
+fn marker_template_and_no_marker() {
+    let r = run(ctx()
+        .args(["--max-lines", "3", "--marker", "<{lines} lines, {start_line}-{end_line}>"])
+        .write_stdin(numbers(10)));
+    assert_eq!(r.out, "1\n<8 lines, 2-9>\n10\n");
+    let r = run(ctx().args(["--max-lines", "3", "--no-marker"]).write_stdin(numbers(10)));
+    assert_eq!(r.out, "1\n9\n10\n");
+}
+
+#[test]
+fn clean_on_the_npm_log_removes_the_noise() {
+    let path = Path::new(CORPUS).join("npm.sh.raw");
+    let raw = run(ctx().arg("--count=bytes").arg(&path));
+    assert_eq!(raw.out, "558760\n");
+    let clean = run(ctx().args(["--clean", "--json", "--count"]).arg(&path));
+    let v: serde_json::Value = serde_json::from_str(&clean.out).expect("json");
+    // Measured: 558,760 → 316,839 bytes (−43%), 315,694 → 89,137 o200k tokens (−72%).
+    assert_eq!(v["bytes"], 316_839);
+    assert_eq!(v["tokens"], 89_137);
+    assert_eq!(v["lines"], 4_994);
+    let text = ctx().args(["--clean", "--max-chars", "1000000"]).arg(&path).output().expect("runs");
+    assert!(!text.stdout.contains(&0x1B), "no escape is left");
+    assert!(String::from_utf8_lossy(&text.stdout).contains("[previous line repeated 4 times]\n"));
+}
+
+#[test]
+fn persist_saves_the_full_input_once() {
+    let dir = tmp("persist");
+    let input = numbers(2000);
+    let first = run(ctx().args(["--max-lines", "5", "--persist"]).arg(&dir).write_stdin(input.clone()));
+    let second = run(ctx().args(["--max-lines", "5", "--persist"]).arg(&dir).write_stdin(input.clone()));
+    assert_eq!(first.out, second.out);
+    let files: Vec<_> = std::fs::read_dir(&dir).expect("dir").flatten().map(|e| e.path()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(std::fs::read_to_string(&files[0]).expect("read"), input);
+    assert!(first.out.contains(&format!("; full text: {} ...]", files[0].display())), "{}", first.out);
+    // Input that fits is not saved.
+    run(ctx().args(["--persist"]).arg(&dir).write_stdin("small\n"));
+    assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 1);
+}
+
+#[test]
+fn preview_shows_the_start_the_path_and_the_size() {
+    let dir = tmp("preview");
+    let r = run(ctx().args(["--preview", "120", "--persist"]).arg(&dir).write_stdin(numbers(1000)));
+    let saved = std::fs::read_dir(&dir).expect("dir").flatten().next().expect("saved").path();
+    let last = r.out.lines().last().unwrap_or_default().to_string();
+    assert_eq!(
+        last,
+        format!(
+            "[... output truncated: showing 117 of 3,893 chars (1,000 lines in all); full output: {} ...]",
+            saved.display()
+        )
+    );
+    // The first 120 chars, cut on a line, then the footer (which --preview does not count).
+    assert_eq!(r.out.lines().count(), 42 + 1);
+    assert!(r.out.starts_with("1\n2\n3\n"));
+}
+
+#[test]
+fn command_mode_interleaves_and_passes_the_status() {
+    let r = run(ctx().args(["--", "sh", "-c", "echo out1; echo err1 >&2; echo out2"]));
+    assert_eq!((r.code, r.out.as_str()), (0, "out1\nerr1\nout2\n"));
+    let r = run(ctx().args(["--", "sh", "-c", "echo failing; exit 3"]));
+    assert_eq!((r.code, r.out.as_str()), (3, "failing\n[exit status 3]\n"));
+    let r = run(ctx().args(["--", "sh", "-c", "kill -9 $$"]));
+    assert_eq!((r.code, r.out.as_str()), (137, "[exit status 137]\n"));
+    let r = run(ctx().args(["--max-lines", "5", "--", "sh", "-c", "seq 1 100; exit 1"]));
+    assert_eq!(
+        (r.code, r.out.as_str()),
+        (1, "1\n[... 97 lines (283 chars) omitted: lines 2-98 ...]\n99\n100\n[exit status 1]\n")
+    );
+    let r = run(ctx().args(["--", "definitely-not-a-command-ctx"]));
+    assert_eq!(r.code, 127);
+    assert_eq!(r.err, "ctx-truncate: cannot run 'definitely-not-a-command-ctx': No such file or directory\n");
+}
+
+#[test]
+fn broken_pipe_ends_quietly() {
+    let bin = assert_cmd::cargo::cargo_bin!("ctx-truncate");
+    let script =
+        format!("set -o pipefail; seq 1 2000000 | '{}' --max-bytes 100000000 | head -c 10 >/dev/null", bin.display());
+    let o = std::process::Command::new("bash").args(["-c", &script]).output().expect("bash runs");
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn salient_keeps_the_pytest_failures() {
+    let path = Path::new(CORPUS).join("pytest-reportingdemo.rst");
+    let r = run(ctx().args(["--strategy", "salient", "--max-chars", "3000"]).arg(&path));
+    assert!(r.out.chars().count() <= 3000);
+    assert!(r.out.contains("\n    E       AssertionError: assert 'spam' == 'eggs'\n"), "{}", r.out);
+    assert!(r.out.ends_with("============================ 44 failed in 0.12s ============================\n"));
+}
