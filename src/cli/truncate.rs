@@ -36,7 +36,7 @@ middle only after seeing the end, so they hold the whole input in memory.";
 /// Fit text into a budget: head, tail, head+tail, layered, or salient lines, with a marker in
 /// every gap that says what was left out.
 #[derive(Parser, Debug)]
-#[command(name = "ctx-truncate", version, about, after_help = EXAMPLES)]
+#[command(name = "ctx-truncate", version, after_help = EXAMPLES)]
 pub struct Args {
     /// Files to read, one after another; none or - reads standard input
     #[arg(value_name = "FILE")]

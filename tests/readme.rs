@@ -1,0 +1,56 @@
+//! Every `console` block of README.md is run: each `$ command` line runs in bash from the
+//! repository root with the built binaries first on PATH, and its output must be exactly the
+//! lines that follow it.
+
+use std::path::Path;
+
+struct Example {
+    command: String,
+    expected: String,
+}
+
+fn examples(readme: &str) -> Vec<Example> {
+    let mut out: Vec<Example> = Vec::new();
+    let mut in_block = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_block = line == "```console";
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        match line.strip_prefix("$ ") {
+            Some(cmd) => out.push(Example { command: cmd.to_string(), expected: String::new() }),
+            _ => {
+                if let Some(e) = out.last_mut() {
+                    e.expected.push_str(line);
+                    e.expected.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn readme_examples_run_as_shown() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let bin = assert_cmd::cargo::cargo_bin!("ctx-truncate");
+    let bin_dir = bin.parent().expect("binary directory");
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let all = examples(&readme);
+    assert!(all.len() >= 8, "found {} examples", all.len());
+    for ex in all {
+        let out = std::process::Command::new("bash")
+            .args(["-c", &ex.command])
+            .current_dir(root)
+            .env("PATH", &path)
+            .env_remove("CTX_ENCODING")
+            .env_remove("CTX_PERSIST_DIR")
+            .output()
+            .expect("bash runs");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), ex.expected, "README example: $ {}", ex.command);
+    }
+}
