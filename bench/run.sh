@@ -156,7 +156,9 @@ export RUSTC=$(rustc --version)
 export HYPERFINE=$(hyperfine --version)
 export COREUTILS=$(tail --version | head -1)
 export COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-export DIRTY=$(GIT_OPTIONAL_LOCKS=0 git status --porcelain --untracked-files=no -- src Cargo.toml Cargo.lock 2>/dev/null | wc -l)
+DIRTY=$(GIT_OPTIONAL_LOCKS=0 git status --porcelain --untracked-files=all -- src Cargo.toml Cargo.lock 2>/dev/null \
+    | awk '{print $2}' | paste -sd, - | sed 's/,/, /g')
+export DIRTY=${DIRTY:-none}
 
 python3 - <<'PY'
 import json, os
@@ -172,7 +174,8 @@ def md(name):
 def throughput(name):
     rows = ["| Command | Mean [s] | Throughput [MB/s] |", "|:---|---:|---:|"]
     for r in json.load(open(f"{out}/{name}"))["results"]:
-        rows.append(f"| `{r['command']}` | {r['mean']:.3f} | {big_size / r['mean'] / 1e6:,.0f} |")
+        cmd = r["command"].replace("|", "\\|")  # a pipe would end the table cell
+        rows.append(f"| `{cmd}` | {r['mean']:.3f} | {big_size / r['mean'] / 1e6:,.0f} |")
     return "\n".join(rows)
 
 def rss_file():
@@ -213,7 +216,7 @@ rerun the script to refresh them (inputs are regenerated deterministically under
 | Memory | {e['MEM_TOTAL']} |
 | Kernel | {e['KERNEL']} |
 | `rustc --version` | {e['RUSTC']} |
-| Build | `cargo build --release --bin ctx-truncate` (commit {e['COMMIT']}, {e['DIRTY']} modified tracked files in src/, Cargo.*) |
+| Build | `cargo build --release --bin ctx-truncate` of commit {e['COMMIT']}; uncommitted changes in the working tree at build time: {e['DIRTY']} |
 | hyperfine | {e['HYPERFINE']} |
 | coreutils | {e['COREUTILS']} |
 
@@ -239,9 +242,11 @@ hyperfine -N --warmup {e['STARTUP_WARMUP']} --min-runs {e['STARTUP_MIN_RUNS']} \
     '{bin_} --count {small}'
 ```
 
-Notes: `--max-tokens 4000` on 10,240 bytes cannot be decided by size alone (10,240 bytes > 4,000), so the
-o200k tokenizer is loaded to count; `--max-tokens 12000` fits by bytes (a token is at least one byte) and
-never tokenizes; `--count` always loads the tokenizer.
+What each row exercises: the plain run and `head -c` are process start-up plus a 10 KiB read.
+`--max-tokens 4000`: 10,240 bytes is more than 4,000, so size alone cannot show the input fits and the o200k
+tokenizer has to count it (3,479 tokens, so it passes through). `--max-tokens 12000`: the input fits by bytes
+(a token is at least one byte), so deciding the fit needs no tokenizer; compare its time with the plain run
+and with `--count` to see whether the tokenizer was loaded anyway. `--count` always loads the tokenizer.
 
 {md('startup.md')}
 

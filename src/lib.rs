@@ -8,8 +8,10 @@
 //! - [`store`]: the content-addressed store for full texts.
 //! - [`cli`]: what every tool shares at its edges.
 
+pub mod chunk;
 pub mod clean;
 pub mod cli;
+pub mod score;
 pub mod store;
 pub mod text;
 pub mod tokens;

@@ -80,6 +80,49 @@ impl Encoding {
     }
 }
 
+impl Encoding {
+    /// The end of the longest prefix of `text` whose tokens, counted piece by piece as the
+    /// encoding pre-tokenizes, stay within `limit`. The prefix ends on a piece boundary; its
+    /// exact count may still differ by a token or so at the cut (recount it when that matters).
+    pub fn prefix_within(self, text: &[u8], limit: u64) -> usize {
+        let mut used = 0u64;
+        let mut pos = 0usize;
+        for chunk in text.utf8_chunks() {
+            let valid = chunk.valid();
+            match self.tokenizer() {
+                Some(tok) => {
+                    for piece in tok.split(valid) {
+                        used += tok.bpe.count(piece.as_bytes()) as u64;
+                        if used > limit {
+                            return pos;
+                        }
+                        pos += piece.len();
+                    }
+                }
+                None => {
+                    let mut quarters = used * 4;
+                    for c in valid.chars() {
+                        quarters += if is_cjk(c) { 6 } else { 1 };
+                        if quarters.div_ceil(4) > limit {
+                            return pos;
+                        }
+                        pos += c.len_utf8();
+                    }
+                    used = quarters.div_ceil(4);
+                }
+            }
+            for _ in chunk.invalid() {
+                used += 1;
+                if used > limit {
+                    return pos;
+                }
+                pos += 1;
+            }
+        }
+        pos
+    }
+}
+
 /// The `estimate` heuristic: CJK characters count 1.5 tokens, other characters 0.25, rounded up.
 pub fn estimate(text: &[u8]) -> u64 {
     let (mut cjk, mut other) = (0u64, 0u64);

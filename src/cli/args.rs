@@ -56,3 +56,35 @@ pub struct OutputArgs {
     #[arg(short, long)]
     pub verbose: bool,
 }
+
+/// How text is cut into chunks: shared by `ctx-chunk` and `ctx-score`.
+#[derive(Args, Clone, Debug)]
+pub struct ChunkArgs {
+    /// The most a chunk holds, in --unit
+    #[arg(long, value_name = "N", default_value_t = crate::chunk::DEFAULT_SIZE, help_heading = "Chunking")]
+    pub size: u64,
+    /// The unit of --size and --overlap
+    #[arg(long, value_enum, value_name = "UNIT", default_value = "chars", help_heading = "Chunking")]
+    pub unit: crate::text::Unit,
+    /// The best boundary to cut at: coarser ones are not looked for
+    #[arg(long, value_enum, value_name = "LEVEL", default_value = "paragraph", help_heading = "Chunking")]
+    pub boundary: crate::chunk::Level,
+    /// How much of a chunk's end the next chunk repeats, in --unit
+    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Chunking")]
+    pub overlap: u64,
+}
+
+impl ChunkArgs {
+    /// The chunking options, checked; the error is a usage error.
+    pub fn options(&self, encoding: Encoding) -> anyhow::Result<crate::chunk::Options> {
+        let o = crate::chunk::Options {
+            size: self.size,
+            unit: self.unit,
+            boundary: self.boundary,
+            overlap: self.overlap,
+            encoding,
+        };
+        o.check().map_err(super::usage)?;
+        Ok(o)
+    }
+}

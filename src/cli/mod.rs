@@ -3,6 +3,8 @@
 //! the argument groups that mean the same in every tool.
 
 pub mod args;
+pub mod chunk;
+pub mod score;
 pub mod truncate;
 
 use anyhow::Result;

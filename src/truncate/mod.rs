@@ -11,7 +11,7 @@ mod marker;
 mod select;
 
 pub use doc::{Doc, MEMORY_LIMIT, Retainer};
-pub use marker::{Gap, Marker, PLACEHOLDERS, check_template};
+pub use marker::{Context as MarkerContext, Gap, Marker, PLACEHOLDERS, check_template, render as render_marker};
 
 use crate::text::{Budget, Cut, Size};
 use crate::tokens::Encoding;

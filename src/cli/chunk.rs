@@ -1,0 +1,153 @@
+//! `ctx-chunk`: the arguments, and the glue from them to the chunk module.
+
+use super::args::{ChunkArgs, EncodingArg, OutputArgs};
+use super::{Input, error_line, read_chunks};
+use crate::chunk::{Chunk, Chunker};
+use crate::text;
+use anyhow::{Context, Result};
+use clap::Parser;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const TOOL: &str = "ctx-chunk";
+
+const EXAMPLES: &str = "\
+Examples:
+  ctx-chunk big.md                                chunks of at most 6,000 chars
+  ctx-chunk --size 1500 --unit tokens big.md      at most 1,500 o200k tokens each
+  ctx-chunk --size 800 --overlap 100 notes.txt    each chunk repeats the last 100 chars
+  ctx-chunk --json big.md | ctx-score --top-k 5   the five best chunks
+  ctx-chunk -z big.md | xargs -0 -n1 wc -c        NUL-separated, rejoin byte for byte
+  ctx-chunk --out-dir parts big.md                parts/chunk-000000.txt, ...";
+
+/// Split text into chunks of at most N tokens, chars, bytes or lines, cut at the best boundary
+/// that fits: paragraph, line, sentence, word, grapheme. Without overlap the chunks rejoin to
+/// the input byte for byte.
+#[derive(Parser, Debug)]
+#[command(name = "ctx-chunk", version, after_help = EXAMPLES)]
+pub struct Args {
+    /// Files to read, one after another; none or - reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub chunk: ChunkArgs,
+
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+
+    /// The line written between chunks; {index} is the index of the chunk that follows
+    #[arg(long, value_name = "STR", default_value = "--- chunk {index} ---", conflicts_with_all = ["null", "json", "out_dir"])]
+    pub separator: String,
+
+    /// End every chunk with a NUL byte instead of separator lines
+    #[arg(short = 'z', long = "null", conflicts_with_all = ["json", "out_dir"])]
+    pub null: bool,
+
+    /// Write one file per chunk into DIR (chunk-000000.txt, ...) and print their paths
+    #[arg(long, value_name = "DIR", conflicts_with = "json")]
+    pub out_dir: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Runs `ctx-chunk` with the process's arguments.
+pub fn main() -> ExitCode {
+    match super::parse::<Args>(TOOL) {
+        Ok(args) => super::run(TOOL, || run(args)),
+        Err(code) => code,
+    }
+}
+
+/// Where chunks go.
+enum Sink {
+    Text { separator: String },
+    Null,
+    Json { encoding: crate::tokens::Encoding },
+    Dir(PathBuf),
+}
+
+fn run(args: Args) -> Result<ExitCode> {
+    let opts = args.chunk.options(args.encoding.encoding)?;
+    let sink = match (&args.out_dir, args.null, args.output.json) {
+        (Some(dir), _, _) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+            Sink::Dir(dir.clone())
+        }
+        (_, true, _) => Sink::Null,
+        (_, _, true) => Sink::Json { encoding: args.encoding.encoding },
+        _ => Sink::Text { separator: args.separator.clone() },
+    };
+    let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
+    let inputs = Input::all(&args.files);
+    let many = inputs.len() > 1;
+    let mut failed = false;
+    let mut written = 0u64;
+    for input in &inputs {
+        let name = input.name();
+        let result = input.open().and_then(|reader| {
+            let mut chunker = Chunker::new(opts);
+            let mut emit = |c: Chunk<'_>| write_chunk(&c, &sink, many.then_some(name.as_str()), &mut written, &mut out);
+            read_chunks(reader, &name, |data| chunker.push(data, &mut emit))?;
+            chunker.finish(&mut emit)
+        });
+        match result {
+            Ok(()) => {}
+            Err(e) if super::is_broken_pipe(&e) => return Err(e),
+            Err(e) => {
+                out.flush()?;
+                eprintln!("{TOOL}: {}", error_line(&e));
+                failed = true;
+            }
+        }
+    }
+    out.flush()?;
+    if args.output.verbose {
+        eprintln!("{TOOL}: {written} chunks");
+    }
+    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+}
+
+fn write_chunk(c: &Chunk<'_>, sink: &Sink, name: Option<&str>, written: &mut u64, out: &mut impl Write) -> Result<()> {
+    match sink {
+        Sink::Text { separator } => {
+            if *written > 0 {
+                writeln!(out, "{}", separator.replace("{index}", &c.index.to_string()))?;
+            }
+            out.write_all(c.text)?;
+            if c.text.last() != Some(&b'\n') {
+                out.write_all(b"\n")?;
+            }
+        }
+        Sink::Null => {
+            out.write_all(c.text)?;
+            out.write_all(b"\0")?;
+        }
+        Sink::Json { encoding } => {
+            let mut v = serde_json::json!({
+                "index": c.index,
+                "start_byte": c.start_byte,
+                "end_byte": c.end_byte,
+                "start_line": c.start_line,
+                "end_line": c.end_line,
+                "bytes": c.text.len(),
+                "chars": text::count_chars(c.text),
+                "tokens": encoding.count(c.text),
+                "text": String::from_utf8_lossy(c.text),
+            });
+            if let Some(n) = name {
+                v["name"] = n.into();
+            }
+            writeln!(out, "{v}")?;
+        }
+        Sink::Dir(dir) => {
+            let path = dir.join(format!("chunk-{written:06}.txt"));
+            std::fs::write(&path, c.text).with_context(|| format!("cannot write '{}'", path.display()))?;
+            writeln!(out, "{}", path.display())?;
+        }
+    }
+    *written += 1;
+    Ok(())
+}

@@ -1,0 +1,388 @@
+//! `ctx-score`: the arguments, and the glue from them to the chunk and score modules.
+
+use super::args::{ChunkArgs, EncodingArg, OutputArgs};
+use super::{Input, error_line, read_chunks, usage};
+use crate::chunk::Chunker;
+use crate::score::{self, Scorer, Scores, Select, Weights};
+use crate::text::{self, Size, group_digits};
+use crate::tokens::Encoding;
+use crate::truncate::{Gap, Marker, MarkerContext, render_marker};
+use anyhow::{Context, Result};
+use clap::{Parser, ValueEnum};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const TOOL: &str = "ctx-score";
+
+const EXAMPLES: &str = "\
+Examples:
+  ctx-score report.md                             keep the better half of its chunks
+  ctx-chunk --json report.md | ctx-score --top-k 5
+                                                  the five best chunks, in their order
+  ctx-score --query 'token budget' --top-k 3 notes.md
+                                                  the chunks most about a query
+  ctx-score --budget 2000 --explain build.log     why each chunk was or was not kept
+  ctx-score --select head-tail --head 2 --tail 2 log.txt";
+
+/// What the input is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputKind {
+    /// Chunk JSON Lines if the first line is one, else text.
+    Auto,
+    /// Plain text, chunked with the chunking options.
+    Text,
+    /// JSON Lines of chunks, as `ctx-chunk --json` writes them.
+    Chunks,
+}
+
+/// How chunks are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SelectKind {
+    /// The best chunks by score (--top-k, --ratio or --budget).
+    Extract,
+    /// The first --head and last --tail chunks.
+    HeadTail,
+    /// Every chunk.
+    All,
+}
+
+/// Score chunks by position, discourse markers and entity density (and relevance to --query),
+/// then keep the best in their original order, with a marker in every gap.
+#[derive(Parser, Debug)]
+#[command(name = "ctx-score", version, after_help = EXAMPLES)]
+pub struct Args {
+    /// Files to read, one after another; none or - reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// What the input is
+    #[arg(long, value_enum, value_name = "KIND", default_value = "auto")]
+    pub input: InputKind,
+
+    #[command(flatten)]
+    pub chunk: ChunkArgs,
+
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+
+    /// Weights of position, discourse and entity
+    #[arg(long, value_name = "P,D,E", default_value = "0.5,0.3,0.2", help_heading = "Scoring")]
+    pub weights: Weights,
+
+    /// More markers, one per line (matched case-insensitively, as whole words when ASCII)
+    #[arg(long, value_name = "FILE", help_heading = "Scoring")]
+    pub markers: Option<PathBuf>,
+
+    /// Add BM25 relevance to TEXT to every score
+    #[arg(long, value_name = "TEXT", help_heading = "Scoring")]
+    pub query: Option<String>,
+
+    /// The weight of --query relevance
+    #[arg(long, value_name = "W", default_value_t = 1.0, help_heading = "Scoring")]
+    pub query_weight: f64,
+
+    /// How chunks are chosen
+    #[arg(long = "select", value_enum, value_name = "HOW", default_value = "extract", help_heading = "Selection")]
+    pub select: SelectKind,
+
+    /// With head-tail: chunks kept from the start
+    #[arg(long, value_name = "N", default_value_t = 3, help_heading = "Selection")]
+    pub head: usize,
+
+    /// With head-tail: chunks kept from the end
+    #[arg(long, value_name = "N", default_value_t = 3, help_heading = "Selection")]
+    pub tail: usize,
+
+    /// With extract: keep the N best chunks
+    #[arg(long, value_name = "N", conflicts_with_all = ["ratio", "budget"], help_heading = "Selection")]
+    pub top_k: Option<usize>,
+
+    /// With extract: keep this share of the chunks, the best [default: 0.5]
+    #[arg(long, value_name = "R", value_parser = ratio, conflicts_with = "budget", help_heading = "Selection")]
+    pub ratio: Option<f64>,
+
+    /// With extract: keep the best chunks that fit N tokens, markers included
+    #[arg(long, value_name = "N", value_parser = super::args::budget_value, help_heading = "Selection")]
+    pub budget: Option<u64>,
+
+    /// Print a table of every chunk's scores and whether it was kept, instead of the text
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+fn ratio(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
+        _ => Err(format!("'{s}' is not a ratio from 0 to 1")),
+    }
+}
+
+/// Runs `ctx-score` with the process's arguments.
+pub fn main() -> ExitCode {
+    match super::parse::<Args>(TOOL) {
+        Ok(args) => super::run(TOOL, || run(args)),
+        Err(code) => code,
+    }
+}
+
+/// One chunk as scored: where it came from and its text.
+#[derive(Clone, Debug)]
+struct Item {
+    index: u64,
+    start_byte: Option<u64>,
+    end_byte: Option<u64>,
+    start_line: u64,
+    end_line: u64,
+    text: Vec<u8>,
+}
+
+fn run(args: Args) -> Result<ExitCode> {
+    if args.select != SelectKind::Extract && (args.top_k.is_some() || args.ratio.is_some() || args.budget.is_some()) {
+        return Err(usage("--top-k, --ratio and --budget choose chunks for --select extract"));
+    }
+    let extra = match &args.markers {
+        None => Vec::new(),
+        Some(p) => std::fs::read_to_string(p)
+            .with_context(|| format!("cannot open '{}'", p.display()))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect(),
+    };
+    let scorer = Scorer::new(&extra, args.weights, args.query_weight)?;
+    let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
+    let inputs = Input::all(&args.files);
+    let many = inputs.len() > 1;
+    let mut failed = false;
+    let mut first = true;
+    for input in &inputs {
+        let name = input.name();
+        let result = input.open().and_then(|r| {
+            let items = load(r, &name, &args)?;
+            if many && !args.output.json {
+                writeln!(out, "{}==> {name} <==", if first { "" } else { "\n" })?;
+            }
+            first = false;
+            report(&items, &scorer, &args, many.then_some(name.as_str()), &mut out)
+        });
+        match result {
+            Ok(()) => {}
+            Err(e) if super::is_broken_pipe(&e) => return Err(e),
+            Err(e) => {
+                out.flush()?;
+                eprintln!("{TOOL}: {}", error_line(&e));
+                failed = true;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+}
+
+/// Reads an input and makes its chunks: parsed from chunk JSON Lines, or cut from text.
+fn load(reader: impl Read, name: &str, args: &Args) -> Result<Vec<Item>> {
+    let mut all = Vec::new();
+    read_chunks(reader, name, |d| {
+        all.extend_from_slice(d);
+        Ok(())
+    })?;
+    let first = all.iter().position(|b| !b.is_ascii_whitespace()).map(|i| all[i]);
+    let as_chunks = match args.input {
+        InputKind::Chunks => true,
+        InputKind::Text => false,
+        InputKind::Auto => first == Some(b'{') && first_line_is_chunk(&all),
+    };
+    if as_chunks {
+        return parse_chunks(&all);
+    }
+    let opts = args.chunk.options(args.encoding.encoding)?;
+    let mut items = Vec::new();
+    let mut chunker = Chunker::new(opts);
+    let mut add = |c: crate::chunk::Chunk<'_>| -> Result<()> {
+        items.push(Item {
+            index: c.index,
+            start_byte: Some(c.start_byte),
+            end_byte: Some(c.end_byte),
+            start_line: c.start_line,
+            end_line: c.end_line,
+            text: c.text.to_vec(),
+        });
+        Ok(())
+    };
+    chunker.push(&all, &mut add)?;
+    chunker.finish(&mut add)?;
+    Ok(items)
+}
+
+fn first_line_is_chunk(all: &[u8]) -> bool {
+    let line = all.split(|&b| b == b'\n').find(|l| !l.iter().all(u8::is_ascii_whitespace)).unwrap_or_default();
+    serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| v.get("text").is_some_and(|t| t.is_string()))
+}
+
+fn parse_chunks(all: &[u8]) -> Result<Vec<Item>> {
+    let mut items = Vec::new();
+    let mut next_line = 1u64;
+    for (n, line) in all.split(|&b| b == b'\n').enumerate() {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let bad = || anyhow::anyhow!("line {}: expected a chunk object with \"text\"", n + 1);
+        let v: serde_json::Value = serde_json::from_slice(line).map_err(|_| bad())?;
+        let text = v.get("text").and_then(|t| t.as_str()).ok_or_else(bad)?.as_bytes().to_vec();
+        let num = |k: &str| v.get(k).and_then(serde_json::Value::as_u64);
+        let start_line = num("start_line").unwrap_or(next_line);
+        let end_line =
+            num("end_line").unwrap_or(start_line + text::count_newlines(&text[..text.len().saturating_sub(1)]));
+        next_line = end_line + 1;
+        items.push(Item {
+            index: num("index").unwrap_or(items.len() as u64),
+            start_byte: num("start_byte"),
+            end_byte: num("end_byte"),
+            start_line,
+            end_line,
+            text,
+        });
+    }
+    Ok(items)
+}
+
+fn report(items: &[Item], scorer: &Scorer, args: &Args, name: Option<&str>, out: &mut impl Write) -> Result<()> {
+    let texts: Vec<&[u8]> = items.iter().map(|i| &i.text[..]).collect();
+    let scores = scorer.score(&texts, args.query.as_deref());
+    let encoding = args.encoding.encoding;
+    let keep = match (args.select, args.budget) {
+        (SelectKind::All, _) => score::select(&scores, Select::All),
+        (SelectKind::HeadTail, _) => score::select(&scores, Select::HeadTail { head: args.head, tail: args.tail }),
+        (SelectKind::Extract, Some(budget)) => pack(items, &scores, budget, encoding),
+        (SelectKind::Extract, None) => match args.top_k {
+            Some(k) => score::select(&scores, Select::TopK(k)),
+            None => score::select(&scores, Select::Ratio(args.ratio.unwrap_or(0.5))),
+        },
+    };
+    if args.explain {
+        return explain(items, &scores, &keep, args.query.is_some(), out);
+    }
+    if args.output.json {
+        for ((item, s), kept) in items.iter().zip(&scores).zip(&keep) {
+            let mut v = serde_json::json!({
+                "index": item.index,
+                "start_byte": item.start_byte,
+                "end_byte": item.end_byte,
+                "start_line": item.start_line,
+                "end_line": item.end_line,
+                "scores": s,
+                "total": s.total,
+                "selected": kept,
+                "text": String::from_utf8_lossy(&item.text),
+            });
+            if let Some(n) = name {
+                v["name"] = n.into();
+            }
+            writeln!(out, "{v}")?;
+        }
+        return Ok(());
+    }
+    out.write_all(&assemble(items, &keep))?;
+    Ok(())
+}
+
+/// The kept chunks in order, overlaps written once, with a marker for every run left out.
+fn assemble(items: &[Item], keep: &[bool]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut written_to: Option<u64> = None;
+    let total = Size::default();
+    while i < items.len() {
+        if keep[i] {
+            let item = &items[i];
+            let skip = match (written_to, item.start_byte) {
+                (Some(w), Some(s)) if w > s => usize::try_from(w - s).unwrap_or(usize::MAX).min(item.text.len()),
+                _ => 0,
+            };
+            out.extend_from_slice(&item.text[skip..]);
+            written_to = item.end_byte;
+            i += 1;
+            continue;
+        }
+        let run_end = (i..items.len()).find(|&j| keep[j]).unwrap_or(items.len());
+        let run = &items[i..run_end];
+        let gap = gap_of(run, i == 0 || items[i - 1].text.ends_with(b"\n"));
+        if let Some(line) =
+            render_marker(&Marker::Default, &gap, MarkerContext { total: &total, path: None, show_tokens: false })
+        {
+            if out.last().is_some_and(|&c| c != b'\n') {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+        }
+        written_to = None;
+        i = run_end;
+    }
+    out
+}
+
+fn gap_of(run: &[Item], starts_line: bool) -> Gap {
+    let (first, last) = (&run[0], &run[run.len() - 1]);
+    let chars = run.iter().map(|c| text::count_chars(&c.text)).sum();
+    Gap {
+        start_line: first.start_line,
+        end_line: last.end_line,
+        start_byte: first.start_byte.unwrap_or(0),
+        end_byte: last.end_byte.unwrap_or(0),
+        lines: last.end_line + 1 - first.start_line,
+        chars,
+        tokens: None,
+        tokens_estimated: false,
+        aligned: starts_line && last.text.ends_with(b"\n"),
+    }
+}
+
+/// The best chunks whose output, markers included, fits `budget` tokens.
+fn pack(items: &[Item], scores: &[Scores], budget: u64, encoding: Encoding) -> Vec<bool> {
+    let mut keep = vec![false; items.len()];
+    let mut used = 0u64;
+    // A marker line costs about this many tokens; the output is recounted below.
+    const MARKER_TOKENS: u64 = 24;
+    let order = score::ranking(scores);
+    for &i in &order {
+        let cost = encoding.count(&items[i].text) + MARKER_TOKENS;
+        if used + cost <= budget {
+            keep[i] = true;
+            used += cost;
+        }
+    }
+    for &i in order.iter().rev() {
+        if encoding.fits(&assemble(items, &keep), budget) {
+            break;
+        }
+        keep[i] = false;
+    }
+    keep
+}
+
+fn explain(items: &[Item], scores: &[Scores], keep: &[bool], query: bool, out: &mut impl Write) -> Result<()> {
+    let q = if query { "  query" } else { "" };
+    writeln!(out, "index  lines          chars  position  discourse  entity{q}  total  kept")?;
+    for ((item, s), kept) in items.iter().zip(scores).zip(keep) {
+        let lines = format!("{}-{}", item.start_line, item.end_line);
+        let qv = s.query.map(|v| format!("  {v:>5.2}")).unwrap_or_default();
+        writeln!(
+            out,
+            "{:>5}  {lines:<13} {:>6}  {:>8.2}  {:>9.2}  {:>6.2}{qv}  {:>5.2}  {}",
+            item.index,
+            group_digits(text::count_chars(&item.text)),
+            s.position,
+            s.discourse,
+            s.entity,
+            s.total,
+            if *kept { "yes" } else { "-" }
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,374 @@
+//! Chunk scoring and selection: a weighted sum of position, discourse markers and entity
+//! density, plus BM25 relevance to a query when one is given; then selection of the best
+//! chunks, kept in their original order.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use serde::Serialize;
+
+/// Conclusion and key-finding markers, and the error and failure markers of logs.
+pub const MARKERS: &[&str] = &[
+    "总结",
+    "结论",
+    "关键",
+    "重要",
+    "要点",
+    "综上所述",
+    "实验表明",
+    "结果表明",
+    "主要发现",
+    "核心",
+    "概括",
+    "in summary",
+    "in conclusion",
+    "to summarize",
+    "to conclude",
+    "in short",
+    "overall",
+    "key",
+    "important",
+    "importantly",
+    "crucial",
+    "critical",
+    "essential",
+    "significant",
+    "significantly",
+    "notably",
+    "results show",
+    "results suggest",
+    "we found",
+    "we find",
+    "we show",
+    "findings",
+    "therefore",
+    "thus",
+    "hence",
+    "as a result",
+    "consequently",
+    "conclusion",
+    "takeaway",
+    "tl;dr",
+    "note that",
+    "error",
+    "errors",
+    "failed",
+    "failure",
+    "fatal",
+    "panic",
+    "panicked",
+    "exception",
+    "traceback",
+    "warning",
+    "assertion",
+    "denied",
+    "timed out",
+];
+
+/// The weights of the three components.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Of the position score.
+    pub position: f64,
+    /// Of the discourse score.
+    pub discourse: f64,
+    /// Of the entity score.
+    pub entity: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights { position: 0.5, discourse: 0.3, entity: 0.2 }
+    }
+}
+
+impl std::str::FromStr for Weights {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let nums: Vec<f64> =
+            parts.iter().filter_map(|p| p.parse::<f64>().ok()).filter(|n| n.is_finite() && *n >= 0.0).collect();
+        match nums.as_slice() {
+            [p, d, e] if parts.len() == 3 => Ok(Weights { position: *p, discourse: *d, entity: *e }),
+            _ => Err(format!("'{s}' is not three non-negative numbers P,D,E (such as 0.5,0.3,0.2)")),
+        }
+    }
+}
+
+/// A chunk's scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Scores {
+    /// 1.0 in the first and last 20% of chunks, 0.25 in the middle.
+    pub position: f64,
+    /// From markers found: 1 − 0.5^hits.
+    pub discourse: f64,
+    /// Entities per word, ×4, at most 1.
+    pub entity: f64,
+    /// BM25 relevance to the query, divided by the best chunk's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub query: Option<f64>,
+    /// The weighted sum.
+    pub total: f64,
+}
+
+/// Scores chunks. Built once (the marker automaton), used for every chunk.
+#[derive(Debug)]
+pub struct Scorer {
+    markers: AhoCorasick,
+    ascii: Vec<bool>,
+    weights: Weights,
+    query_weight: f64,
+}
+
+impl Scorer {
+    /// A scorer with the built-in markers and `extra` ones.
+    pub fn new(extra: &[String], weights: Weights, query_weight: f64) -> anyhow::Result<Scorer> {
+        let all: Vec<String> = MARKERS.iter().map(|m| m.to_string()).chain(extra.iter().cloned()).collect();
+        let markers = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&all)?;
+        let ascii = all.iter().map(|m| m.is_ascii()).collect();
+        Ok(Scorer { markers, ascii, weights, query_weight })
+    }
+
+    /// The discourse score of one chunk.
+    pub fn discourse(&self, text: &[u8]) -> f64 {
+        let mut hits = 0i32;
+        for m in self.markers.find_iter(text) {
+            let word = |i: Option<&u8>| i.is_some_and(|b| b.is_ascii_alphanumeric());
+            let bounded = !self.ascii[m.pattern().as_usize()]
+                || (!word(m.start().checked_sub(1).and_then(|i| text.get(i))) && !word(text.get(m.end())));
+            if bounded {
+                hits += 1;
+                if hits >= 16 {
+                    break;
+                }
+            }
+        }
+        1.0 - 0.5f64.powi(hits)
+    }
+
+    /// Scores all chunks; `query` adds BM25 relevance.
+    pub fn score(&self, chunks: &[&[u8]], query: Option<&str>) -> Vec<Scores> {
+        let n = chunks.len();
+        let relevance = query.map(|q| bm25(q, chunks));
+        chunks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut s = Scores {
+                    position: position(i, n),
+                    discourse: self.discourse(c),
+                    entity: entity(c),
+                    ..Scores::default()
+                };
+                s.query = relevance.as_ref().map(|r| r[i]);
+                let w = self.weights;
+                s.total = w.position * s.position
+                    + w.discourse * s.discourse
+                    + w.entity * s.entity
+                    + self.query_weight * s.query.unwrap_or(0.0);
+                s
+            })
+            .collect()
+    }
+}
+
+/// 1.0 for chunks in the first and last 20%, 0.25 in the middle.
+pub fn position(i: usize, n: usize) -> f64 {
+    let (i, n) = (i as f64, n as f64);
+    if i < 0.2 * n || i >= 0.8 * n - 1e-9 { 1.0 } else { 0.25 }
+}
+
+/// Entity density: the share of words that are numbers, dates, identifiers or proper nouns,
+/// ×4 and at most 1, so that it does not grow with the chunk's length.
+pub fn entity(text: &[u8]) -> f64 {
+    let (mut words, mut entities) = (0u32, 0u32);
+    let mut sentence_start = true;
+    for raw in text.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty()) {
+        let cjk = raw.iter().filter(|&&b| (0xE3..=0xE9).contains(&b)).count() as u32;
+        words += 1 + cjk;
+        let w = trim_punct(raw);
+        if is_entity(w, sentence_start) {
+            entities += 1;
+        }
+        sentence_start = matches!(raw.last(), Some(b'.' | b'!' | b'?' | b':'));
+    }
+    if words == 0 { 0.0 } else { (f64::from(entities) / f64::from(words) * 4.0).min(1.0) }
+}
+
+fn trim_punct(w: &[u8]) -> &[u8] {
+    let p = |b: &u8| b".,;:!?()[]{}\"'`<>*".contains(b);
+    let start = w.iter().position(|b| !p(b)).unwrap_or(w.len());
+    let end = w.iter().rposition(|b| !p(b)).map_or(start, |i| i + 1);
+    &w[start..end.max(start)]
+}
+
+fn is_entity(w: &[u8], sentence_start: bool) -> bool {
+    let Some(&first) = w.first() else { return false };
+    let inner = &w[1..];
+    w.iter().any(u8::is_ascii_digit)
+        || (w.contains(&b'_') && w.iter().any(u8::is_ascii_alphabetic))
+        || w.windows(2).any(|p| p == b"::")
+        || (inner.iter().any(u8::is_ascii_uppercase) && w.iter().any(u8::is_ascii_lowercase))
+        || (w.len() > 1 && w.iter().all(|b| b.is_ascii_uppercase()))
+        || (first.is_ascii_uppercase() && !sentence_start)
+        || (w.len() > 2
+            && inner[..inner.len() - 1].iter().any(|&b| b == b'.' || b == b'/')
+            && w.iter().any(u8::is_ascii_alphabetic))
+}
+
+/// Splits text into search terms: lower-cased ASCII words and numbers, and single CJK chars.
+fn terms(text: &[u8]) -> Vec<String> {
+    let s = String::from_utf8_lossy(text);
+    let mut out = Vec::new();
+    let mut word = String::new();
+    for c in s.chars() {
+        if c.is_alphanumeric() && c.is_ascii() {
+            word.push(c.to_ascii_lowercase());
+            continue;
+        }
+        if !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+        if c.is_alphanumeric() {
+            out.push(c.to_lowercase().collect());
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// BM25 (k1 = 1.2, b = 0.75) of each chunk for `query`, divided by the best, so in 0..=1.
+pub fn bm25(query: &str, chunks: &[&[u8]]) -> Vec<f64> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let q: BTreeSet<String> = terms(query.as_bytes()).into_iter().collect();
+    let tokenized: Vec<Vec<String>> = chunks.iter().map(|c| terms(c)).collect();
+    let n = chunks.len() as f64;
+    let avg = tokenized.iter().map(Vec::len).sum::<usize>() as f64 / n.max(1.0);
+    let df: BTreeMap<&str, f64> =
+        q.iter().map(|t| (t.as_str(), tokenized.iter().filter(|d| d.iter().any(|w| w == t)).count() as f64)).collect();
+    let raw: Vec<f64> = tokenized
+        .iter()
+        .map(|d| {
+            let len = d.len() as f64;
+            q.iter()
+                .map(|t| {
+                    let tf = d.iter().filter(|w| *w == t).count() as f64;
+                    let idf = ((n - df[t.as_str()] + 0.5) / (df[t.as_str()] + 0.5) + 1.0).ln();
+                    idf * tf * 2.2 / (tf + 1.2 * (1.0 - 0.75 + 0.75 * len / avg.max(1.0)))
+                })
+                .sum()
+        })
+        .collect();
+    let best = raw.iter().cloned().fold(0.0, f64::max);
+    raw.iter().map(|r| if best > 0.0 { r / best } else { 0.0 }).collect()
+}
+
+/// How to choose chunks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Select {
+    /// The first `head` and the last `tail` chunks.
+    HeadTail {
+        /// Chunks kept from the start.
+        head: usize,
+        /// Chunks kept from the end.
+        tail: usize,
+    },
+    /// The `k` best.
+    TopK(usize),
+    /// The best share `r` (0 to 1) of the chunks, rounded up.
+    Ratio(f64),
+    /// Every chunk.
+    All,
+}
+
+/// Which chunks `select` keeps, given their scores. Ties go to the earlier chunk.
+pub fn select(scores: &[Scores], how: Select) -> Vec<bool> {
+    let n = scores.len();
+    match how {
+        Select::All => vec![true; n],
+        Select::HeadTail { head, tail } => (0..n).map(|i| i < head || i + tail >= n).collect(),
+        Select::TopK(k) => best(scores, k),
+        Select::Ratio(r) => best(scores, (r * n as f64).ceil() as usize),
+    }
+}
+
+/// The indices of chunks from best to worst (ties: earlier first).
+pub fn ranking(scores: &[Scores]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    order.sort_by(|&a, &b| scores[b].total.total_cmp(&scores[a].total).then(a.cmp(&b)));
+    order
+}
+
+fn best(scores: &[Scores], k: usize) -> Vec<bool> {
+    let mut keep = vec![false; scores.len()];
+    for i in ranking(scores).into_iter().take(k) {
+        keep[i] = true;
+    }
+    keep
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scorer() -> Scorer {
+        Scorer::new(&[], Weights::default(), 1.0).expect("builds")
+    }
+
+    #[test]
+    fn positions() {
+        let p: Vec<f64> = (0..10).map(|i| position(i, 10)).collect();
+        assert_eq!(p, [1.0, 1.0, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 1.0, 1.0]);
+        assert_eq!(position(0, 1), 1.0);
+    }
+
+    #[test]
+    fn discourse_counts_whole_words_and_chinese() {
+        let s = scorer();
+        assert_eq!(s.discourse(b"nothing here"), 0.0);
+        assert_eq!(s.discourse(b"In Summary, it works"), 0.5);
+        assert_eq!(s.discourse(b"the monkey sat"), 0.0, "'key' inside a word is not a marker");
+        assert_eq!(s.discourse("综上所述，关键在于".as_bytes()), 0.75);
+        let extra = Scorer::new(&["zebra".into()], Weights::default(), 1.0).expect("builds");
+        assert_eq!(extra.discourse(b"a zebra"), 0.5);
+    }
+
+    #[test]
+    fn entity_density_is_per_word() {
+        assert_eq!(entity(b"the cat sat on the mat"), 0.0);
+        // 2 of 8 words: "2024-05-01" and "parse_config".
+        assert_eq!(entity(b"on 2024-05-01 we called parse_config and it ran"), 1.0);
+        let long = "plain words only here ".repeat(100) + "v1.2.3";
+        assert!(entity(long.as_bytes()) < 0.02);
+    }
+
+    #[test]
+    fn bm25_prefers_the_chunk_about_the_query() {
+        let chunks: Vec<&[u8]> = vec![b"cats and dogs", b"the tokenizer counts tokens exactly", b"weather today"];
+        let r = bm25("tokenizer tokens", &chunks);
+        assert_eq!(r[1], 1.0);
+        assert_eq!(r[0], 0.0);
+    }
+
+    #[test]
+    fn selection() {
+        let mk = |t: f64| Scores { total: t, ..Scores::default() };
+        let s = vec![mk(0.1), mk(0.9), mk(0.5), mk(0.9)];
+        assert_eq!(select(&s, Select::TopK(2)), [false, true, false, true]);
+        assert_eq!(select(&s, Select::Ratio(0.5)), [false, true, false, true]);
+        assert_eq!(select(&s, Select::HeadTail { head: 1, tail: 1 }), [true, false, false, true]);
+        assert_eq!(ranking(&s), [1, 3, 2, 0]);
+    }
+
+    #[test]
+    fn weights_parse() {
+        assert_eq!("0.2, 0.3,0.5".parse::<Weights>(), Ok(Weights { position: 0.2, discourse: 0.3, entity: 0.5 }));
+        assert!("1,2".parse::<Weights>().is_err());
+        assert!("a,b,c".parse::<Weights>().is_err());
+        assert!("1,2,3,4".parse::<Weights>().is_err());
+    }
+}
