@@ -107,6 +107,7 @@ pub struct Scores {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub query: Option<f64>,
     /// The weighted sum.
+    #[serde(skip)]
     pub total: f64,
 }
 
@@ -176,8 +177,9 @@ impl Scorer {
 
 /// 1.0 for chunks in the first and last 20%, 0.25 in the middle.
 pub fn position(i: usize, n: usize) -> f64 {
+    let from_end = n.saturating_sub(i + 1) as f64;
     let (i, n) = (i as f64, n as f64);
-    if i < 0.2 * n || i >= 0.8 * n - 1e-9 { 1.0 } else { 0.25 }
+    if i < 0.2 * n || from_end < 0.2 * n { 1.0 } else { 0.25 }
 }
 
 /// Entity density: the share of words that are numbers, dates, identifiers or proper nouns,
@@ -324,6 +326,8 @@ mod tests {
         let p: Vec<f64> = (0..10).map(|i| position(i, 10)).collect();
         assert_eq!(p, [1.0, 1.0, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 1.0, 1.0]);
         assert_eq!(position(0, 1), 1.0);
+        let p: Vec<f64> = (0..4).map(|i| position(i, 4)).collect();
+        assert_eq!(p, [1.0, 0.25, 0.25, 1.0]);
     }
 
     #[test]

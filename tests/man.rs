@@ -19,4 +19,6 @@ fn check(name: &str, cmd: clap::Command) {
 #[test]
 fn man_pages_are_current() {
     check("ctx-truncate", ctx::cli::truncate::Args::command());
+    check("ctx-chunk", ctx::cli::chunk::Args::command());
+    check("ctx-score", ctx::cli::score::Args::command());
 }

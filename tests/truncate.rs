@@ -1,40 +1,12 @@
 //! `ctx-truncate` from the outside: the contract every tool keeps, and what this one promises.
 
-use assert_cmd::cargo::cargo_bin_cmd;
-use std::path::{Path, PathBuf};
+mod common;
 
-const CORPUS: &str = "../shared/corpus/outputs";
+use common::{CORPUS, check_contract, numbers, run, tmp, tool};
+use std::path::Path;
 
 fn ctx() -> assert_cmd::Command {
-    let mut c = cargo_bin_cmd!("ctx-truncate");
-    c.env_remove("CTX_ENCODING").env_remove("CTX_PERSIST_DIR");
-    c
-}
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn run(c: &mut assert_cmd::Command) -> Run {
-    let o = c.output().expect("runs");
-    Run {
-        code: o.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
-
-fn numbers(n: usize) -> String {
-    (1..=n).map(|i| format!("{i}\n")).collect()
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ctx-truncate-tests-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    tool("ctx-truncate")
 }
 
 const TEN: &str = "1\n2\n3\n4\n[... 991 lines (3,864 chars) omitted: lines 5-995 ...]\n996\n997\n998\n999\n1000\n";
@@ -50,6 +22,11 @@ fn reads_stdin_file_and_dash_alike() {
     for r in [&from_stdin, &from_dash, &from_file] {
         assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (0, TEN, ""));
     }
+}
+
+#[test]
+fn keeps_the_contract() {
+    check_contract("ctx-truncate", &["--max-lines", "3"], &numbers(50));
 }
 
 #[test]

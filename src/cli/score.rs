@@ -155,6 +155,7 @@ fn run(args: Args) -> Result<ExitCode> {
             .collect(),
     };
     let scorer = Scorer::new(&extra, args.weights, args.query_weight)?;
+    let chunking = args.chunk.options(args.encoding.encoding)?;
     let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
     let inputs = Input::all(&args.files);
     let many = inputs.len() > 1;
@@ -163,7 +164,7 @@ fn run(args: Args) -> Result<ExitCode> {
     for input in &inputs {
         let name = input.name();
         let result = input.open().and_then(|r| {
-            let items = load(r, &name, &args)?;
+            let items = load(r, &name, &args, &chunking)?;
             if many && !args.output.json {
                 writeln!(out, "{}==> {name} <==", if first { "" } else { "\n" })?;
             }
@@ -185,7 +186,7 @@ fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// Reads an input and makes its chunks: parsed from chunk JSON Lines, or cut from text.
-fn load(reader: impl Read, name: &str, args: &Args) -> Result<Vec<Item>> {
+fn load(reader: impl Read, name: &str, args: &Args, opts: &crate::chunk::Options) -> Result<Vec<Item>> {
     let mut all = Vec::new();
     read_chunks(reader, name, |d| {
         all.extend_from_slice(d);
@@ -200,9 +201,8 @@ fn load(reader: impl Read, name: &str, args: &Args) -> Result<Vec<Item>> {
     if as_chunks {
         return parse_chunks(&all);
     }
-    let opts = args.chunk.options(args.encoding.encoding)?;
     let mut items = Vec::new();
-    let mut chunker = Chunker::new(opts);
+    let mut chunker = Chunker::new(*opts);
     let mut add = |c: crate::chunk::Chunk<'_>| -> Result<()> {
         items.push(Item {
             index: c.index,

@@ -372,10 +372,8 @@ fn write_outcome(
         return Ok(());
     }
     let mut v = serde_json::json!({ "text": String::from_utf8_lossy(&o.text) });
-    if let serde_json::Value::Object(fields) = serde_json::to_value(o)? {
-        if let Some(m) = v.as_object_mut() {
-            m.extend(fields);
-        }
+    if let (serde_json::Value::Object(fields), Some(m)) = (serde_json::to_value(o)?, v.as_object_mut()) {
+        m.extend(fields);
     }
     v["valid_utf8"] = valid.into();
     if let Some(n) = name {

@@ -1,0 +1,80 @@
+//! Helpers shared by the CLI tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// Where the real corpus lives, beside the repository.
+pub const CORPUS: &str = "../shared/corpus/outputs";
+
+/// What a run printed and how it ended.
+pub struct Run {
+    pub code: i32,
+    pub out: String,
+    pub err: String,
+}
+
+/// A command for one of the binaries, with the environment variables that would change its
+/// behaviour removed.
+pub fn tool(name: &str) -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::new(bin(name));
+    c.env_remove("CTX_ENCODING").env_remove("CTX_PERSIST_DIR");
+    c
+}
+
+/// The path of a built binary.
+pub fn bin(name: &str) -> PathBuf {
+    match name {
+        "ctx-truncate" => assert_cmd::cargo::cargo_bin!("ctx-truncate").to_path_buf(),
+        "ctx-chunk" => assert_cmd::cargo::cargo_bin!("ctx-chunk").to_path_buf(),
+        "ctx-score" => assert_cmd::cargo::cargo_bin!("ctx-score").to_path_buf(),
+        other => panic!("no binary {other}"),
+    }
+}
+
+/// Runs a command to its end.
+pub fn run(c: &mut assert_cmd::Command) -> Run {
+    let o = c.output().expect("runs");
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&o.stdout).into_owned(),
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+/// A fresh temporary directory for one test.
+pub fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ctx-tests-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The lines `1\n` to `n\n`.
+pub fn numbers(n: usize) -> String {
+    (1..=n).map(|i| format!("{i}\n")).collect()
+}
+
+/// Checks the contract every tool keeps: stdin, FILE and `-` alike; empty input; a missing
+/// file is one line and exit 1; a bad flag is one line and exit 2.
+pub fn check_contract(name: &str, args: &[&str], input: &str) {
+    let dir = tmp(&format!("contract-{name}"));
+    let file = dir.join("input.txt");
+    std::fs::write(&file, input).expect("write");
+    let from_stdin = run(tool(name).args(args).write_stdin(input));
+    let from_dash = run(tool(name).args(args).arg("-").write_stdin(input));
+    let from_file = run(tool(name).args(args).arg(&file));
+    assert_eq!(from_stdin.code, 0, "{name}: {}", from_stdin.err);
+    assert_eq!(from_stdin.out, from_dash.out, "{name}: stdin and -");
+    assert_eq!(from_stdin.out, from_file.out, "{name}: stdin and FILE");
+    let empty = run(tool(name).args(args).write_stdin(""));
+    assert_eq!((empty.code, empty.out.as_str(), empty.err.as_str()), (0, "", ""), "{name}: empty input");
+    let missing = run(tool(name).args(args).arg("nope.log"));
+    assert_eq!(missing.code, 1, "{name}: missing file");
+    assert_eq!(missing.err, format!("{name}: cannot open 'nope.log': No such file or directory\n"));
+    let bad = run(tool(name).arg("--bogus").write_stdin(input));
+    assert_eq!(bad.code, 2, "{name}: bad flag");
+    assert_eq!(bad.err.lines().count(), 1, "{name}: {}", bad.err);
+    assert!(bad.err.starts_with(&format!("{name}: ")), "{}", bad.err);
+    let invalid = tool(name).args(args).write_stdin(b"ok \xff\xfe bytes\n".to_vec()).output().expect("runs");
+    assert_eq!(invalid.status.code(), Some(0), "{name}: invalid UTF-8");
+}
