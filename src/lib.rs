@@ -11,6 +11,7 @@
 pub mod chunk;
 pub mod clean;
 pub mod cli;
+pub mod llm;
 pub mod score;
 pub mod store;
 pub mod text;

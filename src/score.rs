@@ -2,6 +2,10 @@
 //! density, plus BM25 relevance to a query when one is given; then selection of the best
 //! chunks, kept in their original order.
 
+use crate::chunk::{self, Chunker};
+use crate::text::{self, Budget, Size};
+use crate::tokens::Encoding;
+use crate::truncate::{Gap, Marker, MarkerContext, render_marker};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use serde::Serialize;
 
@@ -309,6 +313,122 @@ fn best(scores: &[Scores], k: usize) -> Vec<bool> {
     let mut keep = vec![false; scores.len()];
     for i in ranking(scores).into_iter().take(k) {
         keep[i] = true;
+    }
+    keep
+}
+
+/// One chunk as scored: where it lies in its input (when known) and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// 0-based position in the sequence.
+    pub index: u64,
+    /// Offset of its first byte in the input, when known.
+    pub start_byte: Option<u64>,
+    /// Offset one past its last byte, when known.
+    pub end_byte: Option<u64>,
+    /// 1-based line of its first byte.
+    pub start_line: u64,
+    /// Line of its last byte.
+    pub end_line: u64,
+    /// Its bytes.
+    pub text: Vec<u8>,
+}
+
+/// Cuts a whole text into pieces with the chunk module.
+pub fn pieces(text: &[u8], opts: &chunk::Options) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut chunker = Chunker::new(*opts);
+    let mut add = |c: chunk::Chunk<'_>| -> Result<(), std::convert::Infallible> {
+        out.push(Piece {
+            index: c.index,
+            start_byte: Some(c.start_byte),
+            end_byte: Some(c.end_byte),
+            start_line: c.start_line,
+            end_line: c.end_line,
+            text: c.text.to_vec(),
+        });
+        Ok(())
+    };
+    let _ = chunker.push(text, &mut add);
+    let _ = chunker.finish(&mut add);
+    out
+}
+
+/// The kept pieces in order, overlaps written once, with a `ctx-truncate` style marker for
+/// every run left out.
+pub fn render(pieces: &[Piece], keep: &[bool]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut written_to: Option<u64> = None;
+    let total = Size::default();
+    while i < pieces.len() {
+        let piece = &pieces[i];
+        if keep[i] {
+            let skip = match (written_to, piece.start_byte) {
+                (Some(w), Some(s)) if w > s => usize::try_from(w - s).unwrap_or(usize::MAX).min(piece.text.len()),
+                _ => 0,
+            };
+            out.extend_from_slice(&piece.text[skip..]);
+            written_to = piece.end_byte;
+            i += 1;
+            continue;
+        }
+        let run_end = (i..pieces.len()).find(|&j| keep[j]).unwrap_or(pieces.len());
+        let gap = gap_of(&pieces[i..run_end], i == 0 || pieces[i - 1].text.ends_with(b"\n"));
+        let cx = MarkerContext { total: &total, path: None, show_tokens: false };
+        if let Some(line) = render_marker(&Marker::Default, &gap, cx) {
+            if out.last().is_some_and(|&c| c != b'\n') {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+        }
+        written_to = None;
+        i = run_end;
+    }
+    out
+}
+
+/// The gap a run of left-out pieces makes.
+fn gap_of(run: &[Piece], starts_line: bool) -> Gap {
+    let (first, last) = (&run[0], &run[run.len() - 1]);
+    Gap {
+        start_line: first.start_line,
+        end_line: last.end_line,
+        start_byte: first.start_byte.unwrap_or(0),
+        end_byte: last.end_byte.unwrap_or(0),
+        lines: last.end_line + 1 - first.start_line,
+        chars: run.iter().map(|c| text::count_chars(&c.text)).sum(),
+        tokens: None,
+        tokens_estimated: false,
+        aligned: starts_line && last.text.ends_with(b"\n"),
+    }
+}
+
+/// The best pieces whose rendering, markers included, fits `budget`: taken by rank while their
+/// sizes (and a marker each) fit, then, if the rendering is still over, the worst dropped.
+pub fn pack(pieces: &[Piece], scores: &[Scores], budget: &Budget, encoding: Encoding) -> Vec<bool> {
+    // A marker line is at most about this big; the rendering is measured at the end.
+    let marker = Size { bytes: 80, chars: 80, lines: 1, tokens: Some(24), tokens_estimated: false };
+    let mut keep = vec![false; pieces.len()];
+    let mut left = *budget;
+    let order = ranking(scores);
+    for &i in &order {
+        let mut cost = Size::of(&pieces[i].text, budget.tokens.map(|_| encoding));
+        cost.bytes += marker.bytes;
+        cost.chars += marker.chars;
+        cost.lines += marker.lines;
+        cost.tokens = cost.tokens.map(|t| t + 24);
+        if let Some(rest) = left.minus(&cost) {
+            left = rest;
+            keep[i] = true;
+        }
+    }
+    for &i in order.iter().rev() {
+        if budget.fits(&render(pieces, &keep), encoding) {
+            break;
+        }
+        keep[i] = false;
     }
     keep
 }

@@ -1,6 +1,7 @@
-//! A content-addressed store for full texts that a tool cut: a file named by the SHA-256 of
+//! A directory of files written atomically (a temporary file in the same directory, then a
+//! rename): content-addressed for full texts that a tool cut (a file named by the SHA-256 of
 //! its content, so that reruns on the same input write nothing new and a path names exactly
-//! one content. Writes are atomic: a temporary file in the same directory, then a rename.
+//! one content), or named by the caller, as the LLM response cache is.
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -17,13 +18,19 @@ pub struct Store {
 /// The default store directory: `$XDG_CACHE_HOME/ctx/spill`, else `~/.cache/ctx/spill`, else
 /// `ctx-spill` in the system temporary directory.
 pub fn default_dir() -> PathBuf {
+    cache_dir("spill")
+}
+
+/// `$XDG_CACHE_HOME/ctx/NAME`, else `~/.cache/ctx/NAME`, else `ctx-NAME` in the temporary
+/// directory.
+pub fn cache_dir(name: &str) -> PathBuf {
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".cache")));
     match cache {
-        Some(c) => c.join("ctx").join("spill"),
-        None => std::env::temp_dir().join("ctx-spill"),
+        Some(c) => c.join("ctx").join(name),
+        None => std::env::temp_dir().join(format!("ctx-{name}")),
     }
 }
 
@@ -40,6 +47,24 @@ impl Store {
         let mut spool = self.spool()?;
         spool.write(bytes)?;
         spool.commit()
+    }
+
+    /// Writes `bytes` under `name` (replacing what was there) atomically: readers see the old
+    /// file or the new one, never a part.
+    pub fn put_named(&self, name: &str, bytes: &[u8]) -> Result<PathBuf> {
+        let path = self.dir.join(name);
+        let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
+        let written = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, &path));
+        if written.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        written.with_context(|| format!("cannot write '{}'", path.display()))?;
+        Ok(path)
+    }
+
+    /// The bytes stored under `name`, if any.
+    pub fn get_named(&self, name: &str) -> Option<Vec<u8>> {
+        fs::read(self.dir.join(name)).ok()
     }
 
     /// Starts a streamed write: feed it with [`Spool::write`], then [`Spool::commit`].
@@ -88,8 +113,9 @@ impl Spool {
         }
         if path.exists() {
             let _ = fs::remove_file(&self.tmp);
-        } else {
-            fs::rename(&self.tmp, &path).with_context(|| format!("cannot write '{}'", path.display()))?;
+        } else if let Err(e) = fs::rename(&self.tmp, &path) {
+            let _ = fs::remove_file(&self.tmp);
+            return Err(anyhow::Error::new(e).context(format!("cannot write '{}'", path.display())));
         }
         Ok(path)
     }

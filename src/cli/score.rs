@@ -2,11 +2,8 @@
 
 use super::args::{ChunkArgs, EncodingArg, OutputArgs};
 use super::{Input, error_line, read_chunks, usage};
-use crate::chunk::Chunker;
-use crate::score::{self, Scorer, Scores, Select, Weights};
-use crate::text::{self, Size, group_digits};
-use crate::tokens::Encoding;
-use crate::truncate::{Gap, Marker, MarkerContext, render_marker};
+use crate::score::{self, Piece, Scorer, Scores, Select, Weights};
+use crate::text::{self, Budget, group_digits};
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
 use std::io::{self, BufWriter, Read, Write};
@@ -129,17 +126,6 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// One chunk as scored: where it came from and its text.
-#[derive(Clone, Debug)]
-struct Item {
-    index: u64,
-    start_byte: Option<u64>,
-    end_byte: Option<u64>,
-    start_line: u64,
-    end_line: u64,
-    text: Vec<u8>,
-}
-
 fn run(args: Args) -> Result<ExitCode> {
     if args.select != SelectKind::Extract && (args.top_k.is_some() || args.ratio.is_some() || args.budget.is_some()) {
         return Err(usage("--top-k, --ratio and --budget choose chunks for --select extract"));
@@ -186,7 +172,7 @@ fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// Reads an input and makes its chunks: parsed from chunk JSON Lines, or cut from text.
-fn load(reader: impl Read, name: &str, args: &Args, opts: &crate::chunk::Options) -> Result<Vec<Item>> {
+fn load(reader: impl Read, name: &str, args: &Args, opts: &crate::chunk::Options) -> Result<Vec<Piece>> {
     let mut all = Vec::new();
     read_chunks(reader, name, |d| {
         all.extend_from_slice(d);
@@ -201,22 +187,7 @@ fn load(reader: impl Read, name: &str, args: &Args, opts: &crate::chunk::Options
     if as_chunks {
         return parse_chunks(&all);
     }
-    let mut items = Vec::new();
-    let mut chunker = Chunker::new(*opts);
-    let mut add = |c: crate::chunk::Chunk<'_>| -> Result<()> {
-        items.push(Item {
-            index: c.index,
-            start_byte: Some(c.start_byte),
-            end_byte: Some(c.end_byte),
-            start_line: c.start_line,
-            end_line: c.end_line,
-            text: c.text.to_vec(),
-        });
-        Ok(())
-    };
-    chunker.push(&all, &mut add)?;
-    chunker.finish(&mut add)?;
-    Ok(items)
+    Ok(score::pieces(&all, opts))
 }
 
 fn first_line_is_chunk(all: &[u8]) -> bool {
@@ -224,7 +195,7 @@ fn first_line_is_chunk(all: &[u8]) -> bool {
     serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| v.get("text").is_some_and(|t| t.is_string()))
 }
 
-fn parse_chunks(all: &[u8]) -> Result<Vec<Item>> {
+fn parse_chunks(all: &[u8]) -> Result<Vec<Piece>> {
     let mut items = Vec::new();
     let mut next_line = 1u64;
     for (n, line) in all.split(|&b| b == b'\n').enumerate() {
@@ -239,7 +210,7 @@ fn parse_chunks(all: &[u8]) -> Result<Vec<Item>> {
         let end_line =
             num("end_line").unwrap_or(start_line + text::count_newlines(&text[..text.len().saturating_sub(1)]));
         next_line = end_line + 1;
-        items.push(Item {
+        items.push(Piece {
             index: num("index").unwrap_or(items.len() as u64),
             start_byte: num("start_byte"),
             end_byte: num("end_byte"),
@@ -251,14 +222,16 @@ fn parse_chunks(all: &[u8]) -> Result<Vec<Item>> {
     Ok(items)
 }
 
-fn report(items: &[Item], scorer: &Scorer, args: &Args, name: Option<&str>, out: &mut impl Write) -> Result<()> {
+fn report(items: &[Piece], scorer: &Scorer, args: &Args, name: Option<&str>, out: &mut impl Write) -> Result<()> {
     let texts: Vec<&[u8]> = items.iter().map(|i| &i.text[..]).collect();
     let scores = scorer.score(&texts, args.query.as_deref());
     let encoding = args.encoding.encoding;
     let keep = match (args.select, args.budget) {
         (SelectKind::All, _) => score::select(&scores, Select::All),
         (SelectKind::HeadTail, _) => score::select(&scores, Select::HeadTail { head: args.head, tail: args.tail }),
-        (SelectKind::Extract, Some(budget)) => pack(items, &scores, budget, encoding),
+        (SelectKind::Extract, Some(budget)) => {
+            score::pack(items, &scores, &Budget { tokens: Some(budget), ..Budget::default() }, encoding)
+        }
         (SelectKind::Extract, None) => match args.top_k {
             Some(k) => score::select(&scores, Select::TopK(k)),
             None => score::select(&scores, Select::Ratio(args.ratio.unwrap_or(0.5))),
@@ -287,86 +260,11 @@ fn report(items: &[Item], scorer: &Scorer, args: &Args, name: Option<&str>, out:
         }
         return Ok(());
     }
-    out.write_all(&assemble(items, &keep))?;
+    out.write_all(&score::render(items, &keep))?;
     Ok(())
 }
 
-/// The kept chunks in order, overlaps written once, with a marker for every run left out.
-fn assemble(items: &[Item], keep: &[bool]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut written_to: Option<u64> = None;
-    let total = Size::default();
-    while i < items.len() {
-        if keep[i] {
-            let item = &items[i];
-            let skip = match (written_to, item.start_byte) {
-                (Some(w), Some(s)) if w > s => usize::try_from(w - s).unwrap_or(usize::MAX).min(item.text.len()),
-                _ => 0,
-            };
-            out.extend_from_slice(&item.text[skip..]);
-            written_to = item.end_byte;
-            i += 1;
-            continue;
-        }
-        let run_end = (i..items.len()).find(|&j| keep[j]).unwrap_or(items.len());
-        let run = &items[i..run_end];
-        let gap = gap_of(run, i == 0 || items[i - 1].text.ends_with(b"\n"));
-        if let Some(line) =
-            render_marker(&Marker::Default, &gap, MarkerContext { total: &total, path: None, show_tokens: false })
-        {
-            if out.last().is_some_and(|&c| c != b'\n') {
-                out.push(b'\n');
-            }
-            out.extend_from_slice(line.as_bytes());
-            out.push(b'\n');
-        }
-        written_to = None;
-        i = run_end;
-    }
-    out
-}
-
-fn gap_of(run: &[Item], starts_line: bool) -> Gap {
-    let (first, last) = (&run[0], &run[run.len() - 1]);
-    let chars = run.iter().map(|c| text::count_chars(&c.text)).sum();
-    Gap {
-        start_line: first.start_line,
-        end_line: last.end_line,
-        start_byte: first.start_byte.unwrap_or(0),
-        end_byte: last.end_byte.unwrap_or(0),
-        lines: last.end_line + 1 - first.start_line,
-        chars,
-        tokens: None,
-        tokens_estimated: false,
-        aligned: starts_line && last.text.ends_with(b"\n"),
-    }
-}
-
-/// The best chunks whose output, markers included, fits `budget` tokens.
-fn pack(items: &[Item], scores: &[Scores], budget: u64, encoding: Encoding) -> Vec<bool> {
-    let mut keep = vec![false; items.len()];
-    let mut used = 0u64;
-    // A marker line costs about this many tokens; the output is recounted below.
-    const MARKER_TOKENS: u64 = 24;
-    let order = score::ranking(scores);
-    for &i in &order {
-        let cost = encoding.count(&items[i].text) + MARKER_TOKENS;
-        if used + cost <= budget {
-            keep[i] = true;
-            used += cost;
-        }
-    }
-    for &i in order.iter().rev() {
-        if encoding.fits(&assemble(items, &keep), budget) {
-            break;
-        }
-        keep[i] = false;
-    }
-    keep
-}
-
-fn explain(items: &[Item], scores: &[Scores], keep: &[bool], query: bool, out: &mut impl Write) -> Result<()> {
+fn explain(items: &[Piece], scores: &[Scores], keep: &[bool], query: bool, out: &mut impl Write) -> Result<()> {
     let q = if query { "  query" } else { "" };
     writeln!(out, "index  lines          chars  position  discourse  entity{q}  total  kept")?;
     for ((item, s), kept) in items.iter().zip(scores).zip(keep) {

@@ -1,0 +1,248 @@
+//! Sending requests: the cache, retries with backoff, concurrency, accounting, dry runs.
+
+use super::provider::{self, Provider};
+use super::{Config, Reply, Request, Usage};
+use crate::store::Store;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Why a call gave no reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallError {
+    /// The prompt is longer than the model's context: split the input and try again.
+    ContextLength(String),
+    /// Anything else, after the retries it deserved; the message is one line.
+    Failed(String),
+    /// A dry run: the request was recorded, not sent.
+    DryRun,
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::ContextLength(m) | CallError::Failed(m) => f.write_str(m),
+            CallError::DryRun => f.write_str("dry run: not sent"),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+/// What a client did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    /// HTTP requests sent, retries included.
+    pub calls: u64,
+    /// Replies served from the cache.
+    pub cache_hits: u64,
+    /// Requests sent again after a failure.
+    pub retries: u64,
+    /// Tokens reported by the server.
+    pub usage: Usage,
+}
+
+/// A chat client; share it between threads by reference.
+pub struct Client {
+    cfg: Config,
+    http: reqwest::blocking::Client,
+    url: String,
+    cache: Option<Store>,
+    stats: Mutex<Stats>,
+    dry: Mutex<Vec<Value>>,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client").field("url", &self.url).field("model", &self.cfg.model).finish()
+    }
+}
+
+/// One attempt's result.
+enum Attempt {
+    Done(Reply),
+    Retry(String, Option<Duration>),
+    Fail(CallError),
+}
+
+impl Client {
+    /// A client for `cfg`. Fails only when the HTTP stack cannot start or the cache directory
+    /// cannot be made.
+    pub fn new(cfg: Config) -> anyhow::Result<Client> {
+        let http = reqwest::blocking::Client::builder()
+            .timeout(cfg.timeout)
+            .connect_timeout(cfg.connect_timeout)
+            // A redirect must not carry the key to another host.
+            .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(cfg.jobs.max(1))
+            .build()?;
+        let cache = cfg.cache_dir.as_deref().map(Store::open).transpose()?;
+        let url = cfg.provider.url(&cfg.base_url);
+        Ok(Client { cfg, http, url, cache, stats: Mutex::new(Stats::default()), dry: Mutex::new(Vec::new()) })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The endpoint requests go to.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// What the client has done so far.
+    pub fn stats(&self) -> Stats {
+        *self.stats.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The requests a dry run recorded, in the order made: URL, headers without the key, body.
+    pub fn dry_requests(&self) -> Vec<Value> {
+        self.dry.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn count(&self, f: impl FnOnce(&mut Stats)) {
+        f(&mut self.stats.lock().unwrap_or_else(|e| e.into_inner()));
+    }
+
+    /// Sends a request (or serves it from the cache), retrying what deserves a retry.
+    pub fn chat(&self, req: &Request) -> Result<Reply, CallError> {
+        let body = self.cfg.provider.body(req);
+        let key = cache_key(self.cfg.provider, &self.cfg.base_url, &body);
+        if let Some(reply) = self.cached(&key) {
+            self.count(|s| s.cache_hits += 1);
+            return Ok(reply);
+        }
+        if self.cfg.dry_run {
+            let headers: serde_json::Map<String, Value> =
+                self.cfg.provider.headers(None).into_iter().map(|(k, v)| (k.to_string(), v.into())).collect();
+            self.dry
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(json!({"url": self.url, "headers": headers, "body": body}));
+            return Err(CallError::DryRun);
+        }
+        let payload = body.to_string();
+        let mut last = String::new();
+        for attempt in 0..=self.cfg.retries {
+            if attempt > 0 {
+                self.count(|s| s.retries += 1);
+            }
+            self.count(|s| s.calls += 1);
+            match self.attempt(&payload) {
+                Attempt::Done(reply) => {
+                    self.count(|s| {
+                        s.usage.prompt_tokens += reply.usage.prompt_tokens;
+                        s.usage.completion_tokens += reply.usage.completion_tokens;
+                    });
+                    self.store(&key, &reply);
+                    return Ok(reply);
+                }
+                Attempt::Fail(e) => return Err(e),
+                Attempt::Retry(why, wait) => {
+                    last = why;
+                    if attempt < self.cfg.retries {
+                        std::thread::sleep(wait.unwrap_or_else(|| self.backoff(attempt)));
+                    }
+                }
+            }
+        }
+        Err(CallError::Failed(last))
+    }
+
+    fn attempt(&self, payload: &str) -> Attempt {
+        let key = self.cfg.api_key.as_ref().map(|k| k.expose());
+        let mut rb = self.http.post(&self.url).header("content-type", "application/json");
+        for (name, value) in self.cfg.provider.headers(key) {
+            rb = rb.header(name, value);
+        }
+        let resp = match rb.body(payload.to_string()).send() {
+            Ok(r) => r,
+            Err(e) => return Attempt::Retry(self.transport_error(&e), None),
+        };
+        let status = resp.status().as_u16();
+        let retry_after = resp
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(|s| Duration::from_secs(s.min(60)));
+        let body = match resp.bytes() {
+            Ok(b) => b,
+            Err(e) => return Attempt::Retry(self.transport_error(&e), None),
+        };
+        let fail = || format!("HTTP {status} from {}: {}", self.url, provider::error_message(&body));
+        match status {
+            200..=299 => match self.cfg.provider.reply(&body) {
+                Ok(r) => Attempt::Done(r),
+                Err(e) => Attempt::Retry(format!("bad response from {}: {e}", self.url), None),
+            },
+            400 if provider::is_context_length(&body) => Attempt::Fail(CallError::ContextLength(fail())),
+            408 | 409 | 429 | 500..=599 => Attempt::Retry(fail(), retry_after),
+            _ => Attempt::Fail(CallError::Failed(fail())),
+        }
+    }
+
+    fn transport_error(&self, e: &reqwest::Error) -> String {
+        if e.is_timeout() {
+            return format!("no response from {} within {} s", self.url, self.cfg.timeout.as_secs_f64());
+        }
+        let mut root: &dyn std::error::Error = e;
+        while let Some(next) = root.source() {
+            root = next;
+        }
+        format!("cannot reach {}: {root}", self.url)
+    }
+
+    /// Exponential backoff with jitter: base × 2^attempt, plus up to half a base.
+    fn backoff(&self, attempt: u32) -> Duration {
+        let base = self.cfg.backoff.saturating_mul(1 << attempt.min(6));
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        let jitter = self.cfg.backoff.mul_f64(f64::from(nanos % 1000) / 2000.0);
+        base + jitter
+    }
+
+    fn cached(&self, key: &str) -> Option<Reply> {
+        let bytes = self.cache.as_ref()?.get_named(key)?;
+        let v: Value = serde_json::from_slice(&bytes).ok()?;
+        Some(Reply { text: v["text"].as_str()?.to_string(), usage: Usage::default(), cached: true })
+    }
+
+    fn store(&self, key: &str, reply: &Reply) {
+        if let Some(cache) = &self.cache {
+            let v = json!({"text": reply.text, "usage": reply.usage});
+            // A cache that cannot be written only costs a later call.
+            let _ = cache.put_named(key, v.to_string().as_bytes());
+        }
+    }
+
+    /// Runs `f` over `items` with at most `jobs` at a time; results in the order of `items`.
+    pub fn map<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+        let next = AtomicUsize::new(0);
+        let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+        let workers = self.cfg.jobs.clamp(1, items.len().max(1));
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        let r = f(i, item);
+                        results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                    }
+                });
+            }
+        });
+        results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
+    }
+}
+
+/// The cache key: a hash of the provider, base URL and request body; never the key.
+fn cache_key(provider: Provider, base_url: &str, body: &Value) -> String {
+    let mut h = Sha256::new();
+    h.update(json!({"provider": provider, "base_url": base_url, "body": body}).to_string().as_bytes());
+    h.finalize().iter().take(20).map(|b| format!("{b:02x}")).collect::<String>() + ".json"
+}
