@@ -14,6 +14,7 @@ pub mod cli;
 pub mod llm;
 pub mod score;
 pub mod store;
+pub mod summarize;
 pub mod text;
 pub mod tokens;
 pub mod truncate;

@@ -16,7 +16,9 @@ pub fn is_continuation(b: u8) -> bool {
 
 /// Counts chars: bytes that are not UTF-8 continuation bytes. Additive over any split.
 pub fn count_chars(text: &[u8]) -> u64 {
-    text.iter().map(|&b| u64::from(!is_continuation(b))).sum()
+    // Counted in blocks with a narrow counter, which the compiler vectorizes.
+    let continuation: usize = text.chunks(1 << 16).map(|c| c.iter().filter(|&&b| (b as i8) < -0x40).count()).sum();
+    (text.len() - continuation) as u64
 }
 
 /// Counts `\n` bytes.

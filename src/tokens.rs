@@ -49,6 +49,9 @@ impl Encoding {
     /// Counts the tokens of `text`. Bytes that are not valid UTF-8 count one token each,
     /// as byte-level BPE encodes them.
     pub fn count(self, text: &[u8]) -> u64 {
+        if text.is_empty() {
+            return 0;
+        }
         match self.tokenizer() {
             None => estimate(text),
             Some(tok) => text.utf8_chunks().map(|c| tok.count(c.valid()) as u64 + c.invalid().len() as u64).sum(),

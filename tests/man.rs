@@ -21,4 +21,5 @@ fn man_pages_are_current() {
     check("ctx-truncate", ctx::cli::truncate::Args::command());
     check("ctx-chunk", ctx::cli::chunk::Args::command());
     check("ctx-score", ctx::cli::score::Args::command());
+    check("ctx-summarize", ctx::cli::summarize::Args::command());
 }

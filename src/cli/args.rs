@@ -88,3 +88,92 @@ impl ChunkArgs {
         Ok(o)
     }
 }
+
+/// How to reach an LLM: shared by the tools that call one.
+#[derive(Args, Clone, Debug, Default)]
+pub struct LlmArgs {
+    /// The API's wire format [default: inferred from the base URL and the keys present]
+    #[arg(long, value_enum, value_name = "PROVIDER", help_heading = "LLM")]
+    pub provider: Option<crate::llm::Provider>,
+    /// The API's base URL (env: CTX_BASE_URL, then OPENAI_BASE_URL)
+    #[arg(long, value_name = "URL", env = "CTX_BASE_URL", hide_env = true, help_heading = "LLM")]
+    pub base_url: Option<String>,
+    /// The model
+    #[arg(long, value_name = "MODEL", env = "CTX_MODEL", help_heading = "LLM")]
+    pub model: Option<String>,
+    /// A cheaper model for the map phase; the main model merges
+    #[arg(long, value_name = "MODEL", env = "CTX_MAP_MODEL", help_heading = "LLM")]
+    pub map_model: Option<String>,
+    /// The environment variable that holds the API key [default: CTX_API_KEY, then
+    /// OPENAI_API_KEY or ANTHROPIC_API_KEY by provider]; there is no key flag
+    #[arg(long, value_name = "NAME", help_heading = "LLM")]
+    pub api_key_env: Option<String>,
+    /// Requests in flight at most
+    #[arg(short, long, value_name = "N", default_value_t = 4, env = "CTX_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "LLM")]
+    pub jobs: u16,
+    /// The limit of each request, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 120.0, help_heading = "LLM")]
+    pub timeout: f64,
+    /// Retries of a failed request (408, 409, 429, 5xx, connection errors, timeouts)
+    #[arg(long, value_name = "N", default_value_t = 4, help_heading = "LLM")]
+    pub retries: u32,
+    /// Sampling temperature
+    #[arg(long, value_name = "T", default_value_t = 0.0, help_heading = "LLM")]
+    pub temperature: f64,
+    /// Do not read or write the response cache (~/.cache/ctx/llm)
+    #[arg(long, help_heading = "LLM")]
+    pub no_cache: bool,
+    /// Print the requests that would be sent, as JSON Lines, and send nothing
+    #[arg(long, help_heading = "LLM")]
+    pub dry_run: bool,
+}
+
+impl LlmArgs {
+    /// The LLM configuration, `None` when none is configured (no base URL and no model).
+    /// Errors are usage errors: a base URL without a model, an invalid URL, a key variable
+    /// that is not set.
+    pub fn config(&self) -> anyhow::Result<Option<crate::llm::Config>> {
+        use crate::llm::{Config, Provider, Secret};
+        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let base = self.base_url.clone().or_else(|| env("OPENAI_BASE_URL"));
+        let model = match (&self.model, &base) {
+            (None, None) => return Ok(None),
+            (None, Some(_)) => return Err(super::usage("no model: pass --model or set CTX_MODEL")),
+            (Some(m), _) => m.clone(),
+        };
+        let provider = self.provider.unwrap_or_else(|| {
+            Provider::infer(base.as_deref(), env("ANTHROPIC_API_KEY").is_some(), env("OPENAI_API_KEY").is_some())
+        });
+        let base = base.unwrap_or_else(|| provider.default_base_url().to_string());
+        let url = reqwest::Url::parse(&base).map_err(|e| super::usage(format!("invalid base URL '{base}': {e}")))?;
+        if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+            return Err(super::usage(format!("invalid base URL '{base}': it must be http:// or https:// with a host")));
+        }
+        let key =
+            match &self.api_key_env {
+                Some(name) => Some(env(name).ok_or_else(|| {
+                    super::usage(format!("--api-key-env names {name}, which is not set (or is empty)"))
+                })?),
+                None => env("CTX_API_KEY").or_else(|| match provider {
+                    Provider::Openai => env("OPENAI_API_KEY"),
+                    Provider::Anthropic => env("ANTHROPIC_API_KEY"),
+                }),
+            };
+        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+            return Err(super::usage("--timeout must be a positive number of seconds"));
+        }
+        let mut cfg = Config::new(provider, &base, &model);
+        cfg.map_model = self.map_model.clone();
+        cfg.api_key = key.map(Secret::new);
+        cfg.timeout = std::time::Duration::from_secs_f64(self.timeout);
+        cfg.connect_timeout = cfg.timeout.min(std::time::Duration::from_secs(10));
+        cfg.retries = self.retries;
+        cfg.jobs = usize::from(self.jobs);
+        cfg.temperature = self.temperature;
+        cfg.dry_run = self.dry_run;
+        if self.no_cache {
+            cfg.cache_dir = None;
+        }
+        Ok(Some(cfg))
+    }
+}

@@ -5,6 +5,7 @@
 pub mod args;
 pub mod chunk;
 pub mod score;
+pub mod summarize;
 pub mod truncate;
 
 use anyhow::Result;

@@ -8,7 +8,7 @@ use crate::tokens::{Encoding, StreamCounter};
 use anyhow::Result;
 
 /// Input up to this size is kept whole in memory; beyond it only a window is kept.
-pub const MEMORY_LIMIT: usize = 16 << 20;
+pub const MEMORY_LIMIT: usize = 8 << 20;
 
 /// Tokens of an omitted middle are counted exactly up to this many bytes, then extrapolated.
 const EXACT_TOKENS_LIMIT: u64 = 64 << 20;

@@ -13,11 +13,33 @@ pub struct Run {
     pub err: String,
 }
 
+/// Environment variables that would change what the tools do.
+const ENV: &[&str] = &[
+    "CTX_ENCODING",
+    "CTX_PERSIST_DIR",
+    "CTX_BASE_URL",
+    "CTX_MODEL",
+    "CTX_MAP_MODEL",
+    "CTX_API_KEY",
+    "CTX_JOBS",
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "ANTHROPIC_API_KEY",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+];
+
 /// A command for one of the binaries, with the environment variables that would change its
 /// behaviour removed.
 pub fn tool(name: &str) -> assert_cmd::Command {
     let mut c = assert_cmd::Command::new(bin(name));
-    c.env_remove("CTX_ENCODING").env_remove("CTX_PERSIST_DIR");
+    for var in ENV {
+        c.env_remove(var);
+    }
     c
 }
 
@@ -27,6 +49,7 @@ pub fn bin(name: &str) -> PathBuf {
         "ctx-truncate" => assert_cmd::cargo::cargo_bin!("ctx-truncate").to_path_buf(),
         "ctx-chunk" => assert_cmd::cargo::cargo_bin!("ctx-chunk").to_path_buf(),
         "ctx-score" => assert_cmd::cargo::cargo_bin!("ctx-score").to_path_buf(),
+        "ctx-summarize" => assert_cmd::cargo::cargo_bin!("ctx-summarize").to_path_buf(),
         other => panic!("no binary {other}"),
     }
 }
@@ -77,4 +100,13 @@ pub fn check_contract(name: &str, args: &[&str], input: &str) {
     assert!(bad.err.starts_with(&format!("{name}: ")), "{}", bad.err);
     let invalid = tool(name).args(args).write_stdin(b"ok \xff\xfe bytes\n".to_vec()).output().expect("runs");
     assert_eq!(invalid.status.code(), Some(0), "{name}: invalid UTF-8");
+}
+
+pub mod server;
+
+/// `ctx-summarize` with no LLM configuration from the environment and its own cache directory.
+pub fn summarize_cmd(cache: &std::path::Path) -> assert_cmd::Command {
+    let mut c = tool("ctx-summarize");
+    c.env("XDG_CACHE_HOME", cache);
+    c
 }

@@ -1,0 +1,325 @@
+//! `ctx-summarize`: the arguments, and the glue from them to the summarize module.
+
+use super::args::{EncodingArg, LlmArgs, OutputArgs};
+use super::{Input, error_line, read_chunks, usage};
+use crate::chunk::{self, Level};
+use crate::llm::Client;
+use crate::summarize::{self, Selection, Summary, Tier};
+use crate::text::Unit;
+use anyhow::{Context, Result};
+use clap::{Parser, ValueEnum};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const TOOL: &str = "ctx-summarize";
+
+const EXAMPLES: &str = "\
+Examples:
+  ctx-summarize big.log                           offline: pass through, truncate, or extract
+  CTX_BASE_URL=http://127.0.0.1:8080/v1 CTX_MODEL=qwen ctx-summarize big.log
+                                                  map-reduce with a local llama.cpp server
+  OPENAI_API_KEY=... ctx-summarize --model gpt-4o-mini --select extract report.md
+  ctx-summarize --tool read_file < file.rs        read_file output: only ever truncated
+  ctx-summarize --dry-run --model m --base-url http://x/v1 big.md
+                                                  print the requests, send nothing";
+
+/// Which backend summarizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// The LLM when one is configured, else extractive.
+    Auto,
+    /// The LLM; an error when none is configured.
+    Llm,
+    /// Extractive: the best chunks and sentences, verbatim.
+    Extractive,
+}
+
+/// Which chunks are summarized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SelectKind {
+    /// The first --head and last --tail chunks.
+    HeadTail,
+    /// The best --ratio of the chunks by score.
+    Extract,
+    /// Every chunk.
+    All,
+}
+
+/// Tiered summaries: short input passes through, medium input is truncated head-tail, long
+/// input is map-reduced by an LLM (OpenAI-compatible or Anthropic), or summarized extractively
+/// when no LLM is configured. Nothing is replaced by a placeholder.
+#[derive(Parser, Debug)]
+#[command(name = "ctx-summarize", version, after_help = EXAMPLES)]
+pub struct Args {
+    /// Files to read, one after another; none or - reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Input up to N (in --unit) comes out unchanged
+    #[arg(long, value_name = "N", default_value_t = 12_000, value_parser = super::args::budget_value, help_heading = "Tiers")]
+    pub pass_through: u64,
+    /// Input up to N is truncated head-tail to --pass-through; larger input is summarized
+    #[arg(long, value_name = "N", default_value_t = 30_000, value_parser = super::args::budget_value, help_heading = "Tiers")]
+    pub summarize_above: u64,
+    /// The unit of --pass-through and --summarize-above
+    #[arg(long, value_enum, value_name = "UNIT", default_value = "chars", help_heading = "Tiers")]
+    pub unit: TierUnit,
+    /// Never summarize: only truncate, head-tail
+    #[arg(long, help_heading = "Tiers")]
+    pub preserve: bool,
+    /// The tool whose output this is; those in --preserve-tools are preserved
+    #[arg(long, value_name = "NAME", help_heading = "Tiers")]
+    pub tool: Option<String>,
+    /// Tools whose output is never summarized
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "read_file,Read,cat,view",
+        help_heading = "Tiers"
+    )]
+    pub preserve_tools: Vec<String>,
+
+    /// Chunk size in chars
+    #[arg(long, value_name = "N", default_value_t = chunk::DEFAULT_SIZE, value_parser = super::args::budget_value, help_heading = "Pipeline")]
+    pub chunk_size: u64,
+    /// Which chunks are summarized
+    #[arg(long = "select", value_enum, value_name = "HOW", default_value = "head-tail", help_heading = "Pipeline")]
+    pub select: SelectKind,
+    /// With head-tail: chunks from the start
+    #[arg(long, value_name = "N", default_value_t = 3, help_heading = "Pipeline")]
+    pub head: usize,
+    /// With head-tail: chunks from the end
+    #[arg(long, value_name = "N", default_value_t = 3, help_heading = "Pipeline")]
+    pub tail: usize,
+    /// With extract: the share of chunks summarized, the best by score
+    #[arg(long, value_name = "R", default_value_t = 0.5, help_heading = "Pipeline")]
+    pub ratio: f64,
+    /// The output never exceeds N chars; above it the chunk summaries are merged
+    #[arg(long, value_name = "N", default_value_t = 8_000, value_parser = super::args::budget_value, help_heading = "Pipeline")]
+    pub max_output: u64,
+    /// The size a merge aims at, in chars
+    #[arg(long, value_name = "N", default_value_t = 3_000, value_parser = super::args::budget_value, help_heading = "Pipeline")]
+    pub target: u64,
+    /// What the summary must keep
+    #[arg(long, value_name = "TEXT", help_heading = "Pipeline")]
+    pub focus: Option<String>,
+    /// The map prompt: a template with {text}, {max_chars} and {focus}
+    #[arg(long, value_name = "FILE", help_heading = "Pipeline")]
+    pub map_prompt: Option<PathBuf>,
+    /// The reduce prompt: a template with {text}, {max_chars} and {focus}
+    #[arg(long, value_name = "FILE", help_heading = "Pipeline")]
+    pub reduce_prompt: Option<PathBuf>,
+    /// Which backend summarizes
+    #[arg(long, value_enum, value_name = "BACKEND", default_value = "auto", help_heading = "Pipeline")]
+    pub backend: Backend,
+    /// Do not start the output with the line that says what happened
+    #[arg(long)]
+    pub no_header: bool,
+    /// Exit 1 when any call failed, instead of falling back
+    #[arg(long)]
+    pub strict: bool,
+
+    #[command(flatten)]
+    pub llm: LlmArgs,
+
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The units thresholds take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TierUnit {
+    /// Unicode scalar values.
+    Chars,
+    /// Tokens of --encoding.
+    Tokens,
+}
+
+/// Runs `ctx-summarize` with the process's arguments.
+pub fn main() -> ExitCode {
+    match super::parse::<Args>(TOOL) {
+        Ok(args) => super::run(TOOL, || run(args)),
+        Err(code) => code,
+    }
+}
+
+fn read_template(path: &Option<PathBuf>) -> Result<Option<String>> {
+    path.as_deref()
+        .map(|p: &Path| std::fs::read_to_string(p).with_context(|| format!("cannot open '{}'", p.display())))
+        .transpose()
+}
+
+fn options(args: &Args) -> Result<summarize::Options> {
+    if !(0.0..=1.0).contains(&args.ratio) {
+        return Err(usage(format!("--ratio {} is not a ratio from 0 to 1", args.ratio)));
+    }
+    if args.summarize_above < args.pass_through {
+        return Err(usage("--summarize-above is smaller than --pass-through"));
+    }
+    let encoding = args.encoding.encoding;
+    let preserve = args.preserve || args.tool.as_ref().is_some_and(|t| args.preserve_tools.iter().any(|p| p == t));
+    Ok(summarize::Options {
+        pass_through: args.pass_through,
+        summarize_above: args.summarize_above,
+        unit: match args.unit {
+            TierUnit::Chars => Unit::Chars,
+            TierUnit::Tokens => Unit::Tokens,
+        },
+        encoding,
+        preserve,
+        chunk: chunk::Options {
+            size: args.chunk_size,
+            unit: Unit::Chars,
+            boundary: Level::Paragraph,
+            overlap: 0,
+            encoding,
+        },
+        select: match args.select {
+            SelectKind::HeadTail => Selection::HeadTail { head: args.head, tail: args.tail },
+            SelectKind::Extract => Selection::Extract(args.ratio),
+            SelectKind::All => Selection::All,
+        },
+        max_output: args.max_output,
+        target: args.target.min(args.max_output),
+        map_chars: 500,
+        focus: args.focus.clone(),
+        map_prompt: read_template(&args.map_prompt)?,
+        reduce_prompt: read_template(&args.reduce_prompt)?,
+        header: !args.no_header,
+    })
+}
+
+fn run(args: Args) -> Result<ExitCode> {
+    let opts = options(&args)?;
+    let config = match args.backend {
+        Backend::Extractive => None,
+        _ => args.llm.config()?,
+    };
+    if args.backend == Backend::Llm && config.is_none() {
+        return Err(usage("no LLM configured: pass --base-url and --model (or set CTX_BASE_URL and CTX_MODEL)"));
+    }
+    let client = config.map(Client::new).transpose()?;
+    let mut noted = args.backend != Backend::Auto || args.output.quiet;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let inputs = Input::all(&args.files);
+    let many = inputs.len() > 1;
+    let mut failed = false;
+    let mut first = true;
+    for input in &inputs {
+        let name = input.name();
+        let result = input.open().and_then(|r| {
+            let mut all = Vec::new();
+            read_chunks(r, &name, |d| {
+                all.extend_from_slice(d);
+                Ok(())
+            })?;
+            let started = std::time::Instant::now();
+            let summary = summarize_one(&all, &opts, client.as_ref(), &args);
+            if summary.tier == Tier::Extracted && !std::mem::replace(&mut noted, true) {
+                eprintln!("{TOOL}: no LLM configured (--base-url and --model, or CTX_BASE_URL and CTX_MODEL): the summary is extractive");
+            }
+            if let Some(c) = client.as_ref().filter(|c| c.config().dry_run) {
+                for req in c.dry_requests() {
+                    writeln!(out, "{req}")?;
+                }
+                return Ok(false);
+            }
+            if many && !args.output.json {
+                writeln!(out, "{}==> {name} <==", if first { "" } else { "\n" })?;
+            }
+            first = false;
+            write_summary(&summary, client.as_ref(), started, many.then_some(&name), &args, &mut out)?;
+            Ok(warn(&summary, &args))
+        });
+        match result {
+            Ok(had_fallbacks) => failed |= had_fallbacks && args.strict,
+            Err(e) if super::is_broken_pipe(&e) => return Err(e),
+            Err(e) => {
+                out.flush()?;
+                eprintln!("{TOOL}: {}", error_line(&e));
+                failed = true;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+}
+
+fn summarize_one(input: &[u8], opts: &summarize::Options, client: Option<&Client>, args: &Args) -> Summary {
+    let bar = if std::io::stderr().is_terminal() && !args.output.quiet && client.is_some() {
+        let pb = indicatif::ProgressBar::new(0);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} chunks")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        pb.set_message("summarizing");
+        pb
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let expected = match opts.select {
+        Selection::HeadTail { head, tail } => head + tail,
+        _ => 0,
+    };
+    bar.set_length(expected as u64);
+    let summary = summarize::summarize(input, opts, client, &|| bar.inc(1));
+    bar.finish_and_clear();
+    summary
+}
+
+/// One warning line per kind of fallback; whether there were any.
+fn warn(s: &Summary, args: &Args) -> bool {
+    for kind in ["map", "reduce", "truncate"] {
+        let of_kind: Vec<_> = s.fallbacks.iter().filter(|f| f.kind == kind).collect();
+        let Some(first) = of_kind.first() else { continue };
+        let what = match kind {
+            "map" => format!("{} chunk summaries failed; their extractive summaries stand in", of_kind.len()),
+            "reduce" => "merging the chunk summaries failed; they stand in, fitted to --max-output".to_string(),
+            _ => "the summary was cut to fit --max-output".to_string(),
+        };
+        let level = if args.strict { "error" } else { "warning" };
+        eprintln!("{TOOL}: {level}: {what} ({})", first.error);
+    }
+    !s.fallbacks.is_empty()
+}
+
+fn write_summary(
+    s: &Summary,
+    client: Option<&Client>,
+    started: std::time::Instant,
+    name: Option<&str>,
+    args: &Args,
+    out: &mut impl Write,
+) -> Result<()> {
+    if !args.output.json {
+        out.write_all(s.summary.as_bytes())?;
+        if !s.summary.is_empty() && !s.summary.ends_with('\n') {
+            out.write_all(b"\n")?;
+        }
+        return Ok(());
+    }
+    let stats = client.map(Client::stats).unwrap_or_default();
+    let mut v = serde_json::json!({
+        "summary": s.summary,
+        "tier": s.tier,
+        "input": {"bytes": s.input.bytes, "chars": s.input.chars, "tokens": s.input.tokens},
+        "chunks": s.chunks,
+        "calls": stats.calls,
+        "cache_hits": stats.cache_hits,
+        "retries": stats.retries,
+        "splits": s.splits,
+        "fallbacks": s.fallbacks,
+        "usage": stats.usage,
+        "elapsed_ms": started.elapsed().as_millis() as u64,
+    });
+    if let Some(n) = name {
+        v["name"] = n.into();
+    }
+    writeln!(out, "{v}")?;
+    Ok(())
+}

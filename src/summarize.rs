@@ -1,0 +1,484 @@
+//! The tiered summarizer: pass short input through, truncate medium input head-tail, and
+//! map-reduce long input with an LLM: chunk, select, summarize the chunks concurrently, merge.
+//! Without an LLM, or where a call fails, an extractive summary (the best chunks and sentences,
+//! verbatim, with gap markers) stands in: content is never replaced by a placeholder.
+
+use crate::chunk::{self, Level};
+use crate::llm::{CallError, Client, Message, Request, Role};
+use crate::score::{self, Piece, Scorer, Select, Weights};
+use crate::text::{self, Budget, Size, Unit, group_digits};
+use crate::tokens::Encoding;
+use crate::truncate::{self, Doc};
+use serde::Serialize;
+use std::sync::Mutex;
+
+/// How the input was handled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tier {
+    /// Short enough: unchanged.
+    PassThrough,
+    /// Truncated head-tail to the pass-through size.
+    Truncated,
+    /// Map-reduced by the LLM.
+    Summarized,
+    /// Summarized extractively (no LLM).
+    Extracted,
+}
+
+/// Which chunks are summarized.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Selection {
+    /// The first and last chunks.
+    HeadTail {
+        /// Chunks from the start.
+        head: usize,
+        /// Chunks from the end.
+        tail: usize,
+    },
+    /// The best share of the chunks by score.
+    Extract(f64),
+    /// Every chunk.
+    All,
+}
+
+impl Selection {
+    fn name(self) -> &'static str {
+        match self {
+            Selection::HeadTail { .. } => "head-tail",
+            Selection::Extract(_) => "extract",
+            Selection::All => "all",
+        }
+    }
+}
+
+/// What to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Input up to this size comes out unchanged.
+    pub pass_through: u64,
+    /// Input up to this size is truncated head-tail to `pass_through`; larger is summarized.
+    pub summarize_above: u64,
+    /// The unit of the two thresholds (chars or tokens).
+    pub unit: Unit,
+    /// How tokens are counted.
+    pub encoding: Encoding,
+    /// Never summarize: only truncate.
+    pub preserve: bool,
+    /// How the input is chunked.
+    pub chunk: chunk::Options,
+    /// Which chunks are summarized.
+    pub select: Selection,
+    /// The output never exceeds this many chars.
+    pub max_output: u64,
+    /// The size a merge aims at, in chars.
+    pub target: u64,
+    /// The size each chunk summary aims at, in chars.
+    pub map_chars: u64,
+    /// What a summary must keep.
+    pub focus: Option<String>,
+    /// The map prompt template (`{text}`, `{max_chars}`, `{focus}`), replacing the built-in one.
+    pub map_prompt: Option<String>,
+    /// The reduce prompt template, replacing the built-in one.
+    pub reduce_prompt: Option<String>,
+    /// Start the output with a line that says what happened.
+    pub header: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            pass_through: 12_000,
+            summarize_above: 30_000,
+            unit: Unit::Chars,
+            encoding: Encoding::O200k,
+            preserve: false,
+            chunk: chunk::Options::default(),
+            select: Selection::HeadTail { head: 3, tail: 3 },
+            max_output: 8_000,
+            target: 3_000,
+            map_chars: 500,
+            focus: None,
+            map_prompt: None,
+            reduce_prompt: None,
+            header: true,
+        }
+    }
+}
+
+/// A result that stands in for a failed call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fallback {
+    /// `map` (a chunk's extractive summary stands in), `reduce` (the map summaries, fitted,
+    /// stand in) or `truncate` (the output was cut to fit).
+    pub kind: &'static str,
+    /// The chunk, for `map`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chunk: Option<u64>,
+    /// Why.
+    pub error: String,
+}
+
+/// What came out.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The output text.
+    pub summary: String,
+    /// How the input was handled.
+    pub tier: Tier,
+    /// The input's size.
+    pub input: Size,
+    /// Chunks in all and summarized.
+    pub chunks: Chunks,
+    /// Results that stand in for failed calls.
+    pub fallbacks: Vec<Fallback>,
+    /// Chunks that were split in half after a context-length error.
+    pub splits: u64,
+}
+
+/// Chunk counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Chunks {
+    /// Chunks of the input.
+    pub total: usize,
+    /// Chunks summarized.
+    pub selected: usize,
+}
+
+const MAP_PROMPT: &str = "Condense the text below for a reader who will not see it. Write at most \
+{max_chars} characters, in the language of the text. Keep facts, numbers, names, identifiers, commands, \
+file paths, errors and findings exactly as written; drop repetition and filler. {focus}Write only the \
+summary.\n\n<text>\n{text}\n</text>";
+
+const REDUCE_PROMPT: &str = "Below are summaries of consecutive parts of one longer text, in order. \
+Merge them into one summary of at most {max_chars} characters, in the language of the text. Keep facts, \
+numbers, names, identifiers, errors and findings; remove repetition; keep the order of events. {focus}Write \
+only the summary.\n\n<summaries>\n{text}\n</summaries>";
+
+const SYSTEM: &str = "You write faithful, dense summaries. You never invent content.";
+
+/// A merge request holds at most this many chars of summaries; more are merged in groups.
+const REDUCE_INPUT: usize = 24_000;
+
+/// Halving a text on context-length errors stops at this depth.
+const MAX_SPLITS: u32 = 6;
+
+/// The size of `text` in the unit of the thresholds.
+fn measure(text: &[u8], opts: &Options) -> u64 {
+    match opts.unit {
+        Unit::Tokens => opts.encoding.count(text),
+        Unit::Bytes => text.len() as u64,
+        Unit::Lines => text::count_lines(text),
+        Unit::Chars => text::count_chars(text),
+    }
+}
+
+/// Summarizes `input`. With `llm`, long input is map-reduced; without, it is summarized
+/// extractively. `progress` is called once per chunk summarized.
+pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &(dyn Fn() + Sync)) -> Summary {
+    let size = measure(input, opts);
+    let input_size = Size::of(input, Some(opts.encoding));
+    let mut out = Summary {
+        summary: String::new(),
+        tier: Tier::PassThrough,
+        input: input_size,
+        chunks: Chunks::default(),
+        fallbacks: Vec::new(),
+        splits: 0,
+    };
+    if size <= opts.pass_through {
+        out.summary = String::from_utf8_lossy(input).into_owned();
+        return out;
+    }
+    if opts.preserve || size <= opts.summarize_above {
+        out.tier = Tier::Truncated;
+        out.summary = fit(input, &budget_of(opts.pass_through, opts), opts.encoding);
+        return out;
+    }
+    let pieces = score::pieces(input, &opts.chunk);
+    let scorer = Scorer::new(&[], Weights::default(), 0.0).expect("the built-in markers build");
+    let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), opts.focus.as_deref());
+    let keep = score::select(
+        &scores,
+        match opts.select {
+            Selection::HeadTail { head, tail } => Select::HeadTail { head, tail },
+            Selection::Extract(r) => Select::Ratio(r),
+            Selection::All => Select::All,
+        },
+    );
+    out.chunks = Chunks { total: pieces.len(), selected: keep.iter().filter(|&&k| k).count() };
+    match llm {
+        None => {
+            out.tier = Tier::Extracted;
+            out.summary = extractive(input, opts.target, opts.encoding);
+            if opts.header {
+                out.summary = format!(
+                    "[extractive summary of {} chars: {} chunks, best sentences kept verbatim]\n{}",
+                    group_digits(input_size.chars),
+                    group_digits(pieces.len() as u64),
+                    out.summary
+                );
+            }
+        }
+        Some(client) => {
+            out.tier = Tier::Summarized;
+            let mut run = Run { client, opts, fallbacks: Mutex::new(Vec::new()), splits: Mutex::new(0) };
+            let body = run.map_reduce(&pieces, &keep, progress);
+            out.fallbacks = std::mem::take(run.fallbacks.get_mut().unwrap_or_else(|e| e.into_inner()));
+            out.splits = *run.splits.get_mut().unwrap_or_else(|e| e.into_inner());
+            let head = format!(
+                "[summary of {} chars: {} chunks, {} summarized ({}), model {}]\n",
+                group_digits(input_size.chars),
+                group_digits(pieces.len() as u64),
+                group_digits(out.chunks.selected as u64),
+                opts.select.name(),
+                client.config().map_model.as_deref().map_or(client.config().model.clone(), |m| {
+                    format!("{m} (map), {} (reduce)", client.config().model)
+                }),
+            );
+            out.summary = if opts.header { head + &body } else { body };
+        }
+    }
+    // The last resort: the output always fits.
+    let limit = Budget { chars: Some(opts.max_output), ..Budget::default() };
+    if !limit.fits(out.summary.as_bytes(), opts.encoding) {
+        out.fallbacks.push(Fallback {
+            kind: "truncate",
+            chunk: None,
+            error: "the summary was longer than --max-output".into(),
+        });
+        out.summary = fit(out.summary.as_bytes(), &limit, opts.encoding);
+    }
+    out
+}
+
+fn budget_of(n: u64, opts: &Options) -> Budget {
+    match opts.unit {
+        Unit::Tokens => Budget { tokens: Some(n), ..Budget::default() },
+        _ => Budget { chars: Some(n), ..Budget::default() },
+    }
+}
+
+/// `text` truncated head-tail into `budget` by the truncate module, with its gap marker.
+fn fit(text: &[u8], budget: &Budget, encoding: Encoding) -> String {
+    let opts = truncate::Options { budget: *budget, encoding, ..truncate::Options::default() };
+    String::from_utf8_lossy(&truncate::fit(&Doc::whole(text.to_vec()), &opts, None).text).into_owned()
+}
+
+/// The best chunks and sentences of `text`, verbatim and in order, with gap markers, in at most
+/// `chars` chars.
+pub fn extractive(text: &[u8], chars: u64, encoding: Encoding) -> String {
+    let budget = Budget { chars: Some(chars), ..Budget::default() };
+    if budget.fits(text, encoding) {
+        return String::from_utf8_lossy(text).into_owned();
+    }
+    let size = (chars / 8).clamp(80, 600);
+    let opts = chunk::Options { size, unit: Unit::Chars, boundary: Level::Paragraph, overlap: 0, encoding };
+    let pieces = score::pieces(text, &opts);
+    // Sentences that carry markers (findings, errors) matter more here than where they stand.
+    let weights = Weights { position: 0.3, discourse: 0.5, entity: 0.2 };
+    let scorer = Scorer::new(&[], weights, 0.0).expect("the built-in markers build");
+    let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), None);
+    let keep = score::pack(&pieces, &scores, &budget, encoding);
+    let rendered = score::render(&pieces, &keep);
+    if budget.fits(&rendered, encoding) {
+        String::from_utf8_lossy(&rendered).into_owned()
+    } else {
+        fit(text, &budget, encoding)
+    }
+}
+
+/// One map-reduce run: the client, the options, and what stood in for failures.
+struct Run<'a> {
+    client: &'a Client,
+    opts: &'a Options,
+    fallbacks: Mutex<Vec<Fallback>>,
+    splits: Mutex<u64>,
+}
+
+impl Run<'_> {
+    fn fallback(&self, f: Fallback) {
+        self.fallbacks.lock().unwrap_or_else(|e| e.into_inner()).push(f);
+    }
+
+    fn prompt(&self, template: Option<&str>, builtin: &str, text: &str, max_chars: u64) -> Vec<Message> {
+        let focus = self.opts.focus.as_deref().map(|f| format!("Above all, keep: {f}. ")).unwrap_or_default();
+        let user = template
+            .unwrap_or(builtin)
+            .replace("{max_chars}", &max_chars.to_string())
+            .replace("{focus}", &focus)
+            .replace("{text}", text);
+        vec![Message::new(Role::System, SYSTEM), Message::new(Role::User, user)]
+    }
+
+    fn request(&self, model: &str, messages: Vec<Message>, max_chars: u64) -> Request {
+        // About four chars a token, with room to spare.
+        let max_tokens = u32::try_from(max_chars / 2 + 128).unwrap_or(u32::MAX);
+        Request { model: model.to_string(), messages, max_tokens, temperature: self.client.config().temperature }
+    }
+
+    fn map_reduce(&self, pieces: &[Piece], keep: &[bool], progress: &(dyn Fn() + Sync)) -> String {
+        let chosen: Vec<&Piece> = pieces.iter().zip(keep).filter(|(_, k)| **k).map(|(p, _)| p).collect();
+        let summaries = self.client.map(&chosen, |_, piece| {
+            let s = self.map_one(piece, &String::from_utf8_lossy(&piece.text), 0);
+            progress();
+            s
+        });
+        // Each summary under the lines it covers, with a marker for what was not summarized.
+        let mut parts: Vec<Piece> = Vec::new();
+        let mut i = 0;
+        for (piece, kept) in pieces.iter().zip(keep) {
+            let text = if *kept {
+                let s = &summaries[i];
+                i += 1;
+                format!("[lines {}-{}]\n{}\n", group_digits(piece.start_line), group_digits(piece.end_line), s.trim())
+            } else {
+                String::from_utf8_lossy(&piece.text).into_owned()
+            };
+            parts.push(Piece { text: text.into_bytes(), ..piece.clone() });
+        }
+        let joined = String::from_utf8_lossy(&score::render(&parts, keep)).into_owned();
+        if self.client.config().dry_run || text::count_chars(joined.as_bytes()) <= self.opts.max_output {
+            return joined;
+        }
+        let merged: Vec<String> = parts
+            .iter()
+            .zip(keep)
+            .filter(|(_, k)| **k)
+            .map(|(p, _)| String::from_utf8_lossy(&p.text).into_owned())
+            .collect();
+        match self.reduce(&merged, 0) {
+            Ok(s) => s,
+            Err(e) => {
+                self.fallback(Fallback { kind: "reduce", chunk: None, error: e });
+                fit(
+                    joined.as_bytes(),
+                    &Budget { chars: Some(self.opts.max_output), ..Budget::default() },
+                    self.opts.encoding,
+                )
+            }
+        }
+    }
+
+    /// A chunk's summary: from the model, from its halves after a context-length error, or
+    /// extractive after any other failure.
+    fn map_one(&self, piece: &Piece, text: &str, depth: u32) -> String {
+        let cfg = self.client.config();
+        let model = cfg.map_model.as_deref().unwrap_or(&cfg.model);
+        let messages = self.prompt(self.opts.map_prompt.as_deref(), MAP_PROMPT, text, self.opts.map_chars);
+        match self.client.chat(&self.request(model, messages, self.opts.map_chars)) {
+            Ok(r) => r.text.trim().to_string(),
+            Err(CallError::DryRun) => String::new(),
+            Err(CallError::ContextLength(_)) if depth < MAX_SPLITS && text.chars().count() > 200 => {
+                *self.splits.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+                let (a, b) = halves(text);
+                format!("{}\n{}", self.map_one(piece, a, depth + 1), self.map_one(piece, b, depth + 1))
+            }
+            Err(e) => {
+                self.fallback(Fallback { kind: "map", chunk: Some(piece.index), error: e.to_string() });
+                extractive(text.as_bytes(), self.opts.map_chars, self.opts.encoding)
+            }
+        }
+    }
+
+    /// Merges summaries into one of about `target` chars: in one request if they fit, else in
+    /// groups and then again; halves a group on a context-length error.
+    fn reduce(&self, parts: &[String], depth: u32) -> Result<String, String> {
+        let total: usize = parts.iter().map(String::len).sum();
+        if parts.len() > 1 && total > REDUCE_INPUT {
+            let mut groups: Vec<Vec<String>> = vec![Vec::new()];
+            let mut size = 0;
+            for p in parts {
+                if size + p.len() > REDUCE_INPUT && !groups.last().is_some_and(Vec::is_empty) {
+                    groups.push(Vec::new());
+                    size = 0;
+                }
+                size += p.len();
+                if let Some(g) = groups.last_mut() {
+                    g.push(p.clone());
+                }
+            }
+            let merged = groups.iter().map(|g| self.reduce(g, depth + 1)).collect::<Result<Vec<_>, _>>()?;
+            return if merged.len() < parts.len() { self.reduce(&merged, depth + 1) } else { Ok(merged.join("\n")) };
+        }
+        let text = parts.join("\n");
+        let messages = self.prompt(self.opts.reduce_prompt.as_deref(), REDUCE_PROMPT, &text, self.opts.target);
+        let model = self.client.config().model.clone();
+        match self.client.chat(&self.request(&model, messages, self.opts.target)) {
+            Ok(r) => Ok(r.text.trim().to_string()),
+            Err(CallError::ContextLength(e)) => {
+                if depth >= MAX_SPLITS || parts.len() < 2 {
+                    return Err(e);
+                }
+                *self.splits.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+                let (a, b) = parts.split_at(parts.len() / 2);
+                let merged = vec![self.reduce(a, depth + 1)?, self.reduce(b, depth + 1)?];
+                self.reduce(&merged, depth + 1)
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+/// `text` cut in two near its middle, at the best boundary the chunk module finds.
+fn halves(text: &str) -> (&str, &str) {
+    let half = (text::count_chars(text.as_bytes()) / 2).max(1);
+    let opts = chunk::Options { size: half, unit: Unit::Chars, ..chunk::Options::default() };
+    let end = chunk::chunk_end(text.as_bytes(), true, &opts).unwrap_or(text.len());
+    let end = if text.is_char_boundary(end) { end } else { text.len() / 2 };
+    let end = (0..=end).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    text.split_at(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(n: usize) -> String {
+        (0..n).map(|i| format!("line {i}: compiling crate number {i} of many\n")).collect()
+    }
+
+    #[test]
+    fn tiers_without_an_llm() {
+        let opts = Options::default();
+        let short = summarize(b"short", &opts, None, &|| {});
+        assert_eq!((short.tier, short.summary.as_str()), (Tier::PassThrough, "short"));
+        let medium = text(500);
+        let m = summarize(medium.as_bytes(), &opts, None, &|| {});
+        assert_eq!(m.tier, Tier::Truncated);
+        assert!(m.summary.chars().count() <= 12_000);
+        assert!(m.summary.contains(" omitted: lines "));
+        let long = text(2000);
+        let l = summarize(long.as_bytes(), &opts, None, &|| {});
+        assert_eq!(l.tier, Tier::Extracted);
+        assert!(l.summary.starts_with("[extractive summary of "));
+        assert!(l.summary.chars().count() <= 8_000);
+    }
+
+    #[test]
+    fn preserve_only_truncates() {
+        let long = text(2000);
+        let opts = Options { preserve: true, ..Options::default() };
+        let s = summarize(long.as_bytes(), &opts, None, &|| {});
+        assert_eq!(s.tier, Tier::Truncated);
+        assert!(s.summary.chars().count() <= 12_000);
+    }
+
+    #[test]
+    fn extractive_keeps_sentences_verbatim_in_order() {
+        let mut t = text(300);
+        t.insert_str(t.len() / 2, "error: the build failed because of a missing semicolon\n");
+        let s = extractive(t.as_bytes(), 1_500, Encoding::O200k);
+        assert!(s.chars().count() <= 1_500);
+        assert!(s.contains("error: the build failed because of a missing semicolon"));
+        assert!(s.contains(" omitted: lines "));
+    }
+
+    #[test]
+    fn halves_split_near_the_middle() {
+        let t = "one two three. four five six. seven eight nine. ten eleven twelve.";
+        let (a, b) = halves(t);
+        assert_eq!(format!("{a}{b}"), t);
+        assert!(a.len() > 10 && b.len() > 10, "{a:?} | {b:?}");
+    }
+}

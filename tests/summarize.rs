@@ -1,0 +1,315 @@
+//! `ctx-summarize` from the outside, against a real HTTP server on 127.0.0.1 (tests/common).
+
+mod common;
+
+use common::server::{Reply, Server};
+use common::{check_contract, run, summarize_cmd, tmp};
+use std::time::Duration;
+
+/// A log of `n` lines, about 50 chars each.
+fn log(n: usize) -> String {
+    (0..n).map(|i| format!("step {i:05}: compiled module number {i} without trouble\n")).collect()
+}
+
+/// The first words of the text a map prompt carries.
+fn echo(prompt: &str) -> String {
+    let text = prompt.split("<text>\n").nth(1).unwrap_or("reduce");
+    format!("summary of [{}]", text.chars().take(11).collect::<String>())
+}
+
+fn ok_server() -> Server {
+    Server::start(|seen, _| Reply::Text(echo(&seen.prompt())))
+}
+
+fn llm(cache: &std::path::Path, server: &Server) -> assert_cmd::Command {
+    let mut c = summarize_cmd(cache);
+    c.args(["--base-url", &server.url(), "--model", "test-model"]);
+    c
+}
+
+#[test]
+fn keeps_the_contract() {
+    check_contract("ctx-summarize", &[], "a short text passes through\n");
+}
+
+#[test]
+fn tiers_without_an_llm() {
+    let cache = tmp("sum-tiers");
+    let short = run(summarize_cmd(&cache).write_stdin("tiny\n"));
+    assert_eq!((short.code, short.out.as_str(), short.err.as_str()), (0, "tiny\n", ""));
+    let medium = run(summarize_cmd(&cache).write_stdin(log(400)));
+    assert!(medium.out.chars().count() <= 12_000 + 1);
+    assert!(medium.out.contains(" omitted: lines "), "{}", medium.out);
+    assert_eq!(medium.err, "");
+    let long = run(summarize_cmd(&cache).write_stdin(log(4000)));
+    assert!(
+        long.out.starts_with("[extractive summary of 222,890 chars: 38 chunks, best sentences kept verbatim]\n"),
+        "{}",
+        long.out
+    );
+    assert!(long.out.chars().count() <= 8_000);
+    assert_eq!(long.err.lines().count(), 1, "one note: {}", long.err);
+    assert!(long.err.contains("no LLM configured"));
+    let tokens = run(summarize_cmd(&cache)
+        .args(["--unit", "tokens", "--pass-through", "100", "--summarize-above", "100000"])
+        .write_stdin(log(400)));
+    assert!(tokens.out.contains(" omitted: lines "));
+}
+
+#[test]
+fn preserved_tools_are_only_truncated() {
+    let cache = tmp("sum-preserve");
+    let server = ok_server();
+    let r = run(llm(&cache, &server).args(["--tool", "read_file"]).write_stdin(log(4000)));
+    assert!(r.out.contains(" omitted: lines "));
+    assert!(!r.out.contains("summary of"));
+    assert!(server.seen().is_empty());
+}
+
+#[test]
+fn map_reduce_with_openai_format() {
+    let cache = tmp("sum-openai");
+    let server = ok_server();
+    let r = run(llm(&cache, &server).env("CTX_API_KEY", "sk-test-secret-1").arg("--json").write_stdin(log(4000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    let summary = v["summary"].as_str().unwrap_or_default();
+    assert!(
+        summary.starts_with("[summary of 222,890 chars: 38 chunks, 6 summarized (head-tail), model test-model]\n"),
+        "{summary}"
+    );
+    assert!(summary.contains("[lines 1-111]\nsummary of [step 00000:]"), "{summary}");
+    assert!(summary.contains(" omitted: lines "), "the chunks not summarized are marked: {summary}");
+    let seen = server.seen();
+    assert_eq!(seen.len(), 6);
+    assert!(seen.iter().all(|s| s.path == "/v1/chat/completions" && s.model() == "test-model"));
+    assert_eq!(seen[0].header("authorization"), Some("Bearer sk-test-secret-1"));
+    assert_eq!(seen[0].body["temperature"], 0.0);
+    assert_eq!(v["calls"], 6);
+    assert_eq!(v["usage"], serde_json::json!({"prompt_tokens": 60, "completion_tokens": 18}));
+    assert_eq!(v["tier"], "summarized");
+    assert!(!r.out.contains("sk-test-secret-1") && !r.err.contains("sk-test-secret-1"));
+}
+
+#[test]
+fn anthropic_format() {
+    let cache = tmp("sum-anthropic");
+    let server = ok_server();
+    let r = run(summarize_cmd(&cache)
+        .args(["--provider", "anthropic", "--base-url", &server.root(), "--model", "claude-test"])
+        .env("ANTHROPIC_API_KEY", "ant-secret-2")
+        .write_stdin(log(4000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let seen = server.seen();
+    assert_eq!(seen.len(), 6);
+    assert_eq!(seen[0].path, "/v1/messages");
+    assert_eq!(seen[0].header("x-api-key"), Some("ant-secret-2"));
+    assert_eq!(seen[0].header("anthropic-version"), Some("2023-06-01"));
+    assert_eq!(seen[0].header("authorization"), None);
+    assert!(seen[0].body["system"].is_string());
+    assert!(r.out.contains("summary of [step 00000:]"));
+}
+
+#[test]
+fn retries_honour_retry_after_and_5xx() {
+    let cache = tmp("sum-retry");
+    let server = Server::start(|seen, n| match n {
+        0 => Reply::Status(429, r#"{"error":{"message":"slow down"}}"#.into(), vec![("retry-after", "1".into())]),
+        1 => Reply::Status(500, "oops".into(), vec![]),
+        _ => Reply::Text(echo(&seen.prompt())),
+    });
+    let r = run(llm(&cache, &server).args(["--retries", "3", "-j", "1", "--json"]).write_stdin(log(4000)));
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    assert_eq!(v["fallbacks"], serde_json::json!([]));
+    assert_eq!(v["retries"], 2);
+    assert_eq!(server.seen().len(), 8);
+    assert_eq!(r.err, "");
+}
+
+#[test]
+fn unauthorized_is_one_line_then_extractive_or_strict_exit() {
+    let cache = tmp("sum-401");
+    let server = Server::start(|_, _| Reply::Status(401, r#"{"error":{"message":"Invalid API key"}}"#.into(), vec![]));
+    let r = run(llm(&cache, &server).arg("--json").write_stdin(log(4000)));
+    assert_eq!(r.code, 0);
+    assert_eq!(server.seen().len(), 6, "no retry on 401");
+    let want = format!(
+        "ctx-summarize: warning: 6 chunk summaries failed; their extractive summaries stand in (HTTP 401 from {}/chat/completions: Invalid API key)\n",
+        server.url()
+    );
+    assert_eq!(r.err, want);
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    assert_eq!(v["fallbacks"].as_array().map(Vec::len), Some(6));
+    assert_eq!(v["fallbacks"][0]["kind"], "map");
+    assert!(v["summary"].as_str().unwrap_or_default().contains("step 00000: compiled"), "extractive text stands in");
+    let strict = run(llm(&cache, &server).arg("--strict").write_stdin(log(4000)));
+    assert_eq!(strict.code, 1);
+    assert!(strict.err.starts_with("ctx-summarize: error: 6 chunk summaries failed"));
+}
+
+#[test]
+fn bad_bodies_slow_replies_and_dropped_connections_fall_back() {
+    for (name, reply) in [
+        ("malformed", Reply::Raw("{not json".into())),
+        ("truncated", Reply::Raw(r#"{"choices":[{"mess"#.into())),
+        ("dropped", Reply::Drop),
+        ("slow", Reply::Slow(Duration::from_secs(3), Box::new(Reply::Text("late".into())))),
+    ] {
+        let cache = tmp(&format!("sum-fault-{name}"));
+        let reply = std::sync::Mutex::new(Some(reply));
+        // The first request gets the fault; the rest are answered.
+        let server = Server::start(move |seen, n| match (n, reply.lock().expect("lock").take()) {
+            (0, Some(r)) => r,
+            _ => Reply::Text(echo(&seen.prompt())),
+        });
+        let r = run(llm(&cache, &server)
+            .args(["--retries", "0", "--timeout", "1", "-j", "1", "--json"])
+            .write_stdin(log(4000)));
+        assert_eq!(r.code, 0, "{name}: {}", r.err);
+        let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+        assert_eq!(v["fallbacks"].as_array().map(Vec::len), Some(1), "{name}: {}", v["fallbacks"]);
+        assert_eq!(r.err.lines().count(), 1, "{name}: {}", r.err);
+        assert!(r.err.contains(&server.url()), "{name}: the URL is named: {}", r.err);
+    }
+}
+
+#[test]
+fn context_length_errors_split_the_chunk() {
+    let cache = tmp("sum-ctx");
+    // Prompts carrying more than 3,000 chars of text are too long for this "model".
+    let server = Server::start(|seen, _| {
+        let p = seen.prompt();
+        if p.len() > 3_400 {
+            Reply::Status(
+                400,
+                r#"{"error":{"message":"request (5000 tokens) exceeds the available context size (1024 tokens)"}}"#
+                    .into(),
+                vec![],
+            )
+        } else {
+            Reply::Text(echo(&p))
+        }
+    });
+    let r = run(llm(&cache, &server).arg("--json").write_stdin(log(4000)));
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    assert_eq!(v["fallbacks"], serde_json::json!([]), "{}", r.err);
+    // The last chunk (21 lines) is short enough; the five others are split once each.
+    assert_eq!(v["splits"], 5);
+    assert_eq!(server.seen().len(), 6 + 10);
+    assert_eq!(r.err, "");
+}
+
+#[test]
+fn concurrency_is_bounded_by_jobs() {
+    for jobs in [1usize, 3] {
+        let cache = tmp(&format!("sum-jobs-{jobs}"));
+        let server = Server::start_holding(jobs, |seen, _| Reply::Text(echo(&seen.prompt())));
+        let r = run(llm(&cache, &server).args(["--select", "all", "-j", &jobs.to_string()]).write_stdin(log(2000)));
+        assert_eq!(r.code, 0, "{}", r.err);
+        assert!(server.seen().len() >= 9);
+        assert_eq!(server.max_in_flight(), jobs);
+    }
+}
+
+#[test]
+fn reruns_are_served_from_the_cache() {
+    let cache = tmp("sum-cache");
+    let server = ok_server();
+    let first = run(llm(&cache, &server).write_stdin(log(4000)));
+    assert_eq!(server.seen().len(), 6);
+    let second = run(llm(&cache, &server).arg("--json").write_stdin(log(4000)));
+    assert_eq!(server.seen().len(), 6, "no new request");
+    let v: serde_json::Value = serde_json::from_str(&second.out).expect("json");
+    assert_eq!(v["cache_hits"], 6);
+    assert_eq!(v["summary"].as_str(), Some(first.out.as_str()));
+    let off = run(llm(&cache, &server).arg("--no-cache").write_stdin(log(4000)));
+    assert_eq!(off.code, 0);
+    assert_eq!(server.seen().len(), 12);
+}
+
+#[test]
+fn the_key_never_leaves_for_anywhere_but_the_server() {
+    let cache = tmp("sum-key");
+    let server = ok_server();
+    let dry = run(llm(&cache, &server).env("CTX_API_KEY", "sk-never-show-3").arg("--dry-run").write_stdin(log(4000)));
+    assert!(server.seen().is_empty(), "a dry run sends nothing");
+    let reqs: Vec<serde_json::Value> = dry.out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(reqs.len(), 6);
+    assert_eq!(reqs[0]["url"], format!("{}/chat/completions", server.url()));
+    assert_eq!(reqs[0]["body"]["model"], "test-model");
+    run(llm(&cache, &server).env("CTX_API_KEY", "sk-never-show-3").write_stdin(log(4000)));
+    let mut everything = dry.out + &dry.err;
+    for entry in walk(&cache) {
+        everything.push_str(&std::fs::read_to_string(entry).unwrap_or_default());
+    }
+    assert!(!everything.contains("sk-never-show-3"));
+    assert_eq!(server.seen()[0].header("authorization"), Some("Bearer sk-never-show-3"));
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
+    }
+    out
+}
+
+#[test]
+fn long_summaries_are_merged_by_the_main_model() {
+    let cache = tmp("sum-reduce");
+    let server = Server::start(|seen, _| {
+        if seen.prompt().contains("<summaries>") {
+            Reply::Text("the merged summary".into())
+        } else {
+            Reply::Text("x".repeat(400))
+        }
+    });
+    let r = run(llm(&cache, &server)
+        .args(["--map-model", "small", "--select", "all", "--max-output", "2000"])
+        .write_stdin(log(2000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.out,
+        "[summary of 110,890 chars: 19 chunks, 19 summarized (all), model small (map), test-model (reduce)]\nthe merged summary\n"
+    );
+    let seen = server.seen();
+    assert_eq!(seen.iter().filter(|s| s.model() == "small").count(), 19);
+    assert_eq!(seen.iter().filter(|s| s.model() == "test-model").count(), 1);
+}
+
+#[test]
+fn configuration_errors_are_usage_errors() {
+    let cache = tmp("sum-config");
+    for (args, want) in [
+        (vec!["--base-url", "http://127.0.0.1:9/v1"], "ctx-summarize: no model: pass --model or set CTX_MODEL\n"),
+        (
+            vec!["--model", "m", "--api-key-env", "CTX_TEST_UNSET_VAR"],
+            "ctx-summarize: --api-key-env names CTX_TEST_UNSET_VAR, which is not set (or is empty)\n",
+        ),
+        (
+            vec!["--model", "m", "--base-url", "ftp://x"],
+            "ctx-summarize: invalid base URL 'ftp://x': it must be http:// or https:// with a host\n",
+        ),
+        (
+            vec!["--backend", "llm"],
+            "ctx-summarize: no LLM configured: pass --base-url and --model (or set CTX_BASE_URL and CTX_MODEL)\n",
+        ),
+    ] {
+        let r = run(summarize_cmd(&cache).args(&args).write_stdin("x"));
+        assert_eq!((r.code, r.err.as_str()), (2, want), "{args:?}");
+    }
+}
+
+#[test]
+fn unreachable_server_falls_back() {
+    let cache = tmp("sum-unreachable");
+    // Nothing listens on a port just freed.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(9);
+    let url = format!("http://127.0.0.1:{port}/v1");
+    let r =
+        run(summarize_cmd(&cache).args(["--base-url", &url, "--model", "m", "--retries", "0"]).write_stdin(log(4000)));
+    assert_eq!(r.code, 0);
+    assert!(r.err.starts_with(&format!("ctx-summarize: warning: 6 chunk summaries failed; their extractive summaries stand in (cannot reach {url}/chat/completions: ")), "{}", r.err);
+    assert_eq!(r.err.lines().count(), 1);
+}
