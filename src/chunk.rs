@@ -107,10 +107,11 @@ impl Options {
 /// Text held past the size so that boundary rules can see what follows a cut.
 const LOOKAHEAD: usize = 64;
 
-/// The end of the longest prefix of `rest` within the size (on a char boundary).
-fn max_end(rest: &[u8], opts: &Options) -> usize {
+/// The end of the longest prefix of `rest` within the size (on a char boundary), and for
+/// tokens the counts at the pre-tokenization piece ends up to it.
+fn max_end(rest: &[u8], opts: &Options) -> (usize, Vec<(usize, u64)>) {
     let n = opts.size;
-    match opts.unit {
+    let end = match opts.unit {
         Unit::Bytes => text::floor_char_boundary(rest, usize::try_from(n).unwrap_or(usize::MAX)),
         Unit::Chars => text::nth_char_start(rest, n),
         Unit::Lines => {
@@ -118,10 +119,17 @@ fn max_end(rest: &[u8], opts: &Options) -> usize {
             memchr::memchr_iter(b'\n', rest).nth(skip).map_or(rest.len(), |i| i + 1)
         }
         Unit::Tokens => {
-            let window = opts.window().unwrap_or(usize::MAX).min(rest.len());
-            opts.encoding.prefix_within(&rest[..window], n)
+            // Look at a few bytes a token first; only text of very long tokens needs the rest.
+            let full = opts.window().unwrap_or(usize::MAX).min(rest.len());
+            let first = usize::try_from(n).unwrap_or(usize::MAX).saturating_mul(8).saturating_add(LOOKAHEAD).min(full);
+            let mut counts = opts.encoding.prefix_counts(&rest[..first], n);
+            if first < full && counts.last().is_none_or(|&(e, _)| e == first) {
+                counts = opts.encoding.prefix_counts(&rest[..full], n);
+            }
+            return (counts.last().map_or(0, |&(e, _)| e), counts);
         }
-    }
+    };
+    (end, Vec::new())
 }
 
 /// The end of the chunk that starts `rest`, or `None` when more input is needed to know it.
@@ -130,17 +138,30 @@ pub fn chunk_end(rest: &[u8], eof: bool, opts: &Options) -> Option<usize> {
     if rest.is_empty() {
         return None;
     }
-    let mut hi = max_end(rest, opts);
+    let (mut hi, counts) = max_end(rest, opts);
     if hi >= rest.len() {
         return eof.then_some(rest.len());
     }
     loop {
         let end = best_boundary(rest, hi, eof, opts.boundary);
-        if opts.unit != Unit::Tokens || end <= first_grapheme(rest) || opts.encoding.fits(&rest[..end], opts.size) {
+        if opts.unit != Unit::Tokens || end <= first_grapheme(rest) || token_fit(rest, end, &counts, opts) {
             return Some(end);
         }
         // Counted on its own the chunk has more tokens than its pieces did: cut shorter.
         hi = end - 1;
+    }
+}
+
+/// Whether `rest[..end]` holds at most the size in tokens: known from the piece counts when
+/// `end` is a piece end at a split point, else counted.
+fn token_fit(rest: &[u8], end: usize, counts: &[(usize, u64)], opts: &Options) -> bool {
+    let known = crate::tokens::is_split_point(rest, end)
+        .then(|| counts.binary_search_by_key(&end, |&(e, _)| e).ok())
+        .flatten()
+        .map(|i| counts[i].1);
+    match known {
+        Some(n) => n <= opts.size,
+        None => opts.encoding.fits(&rest[..end], opts.size),
     }
 }
 
@@ -294,17 +315,32 @@ impl Chunker {
     }
 }
 
+/// The chunks of a whole text, in order, without copying it.
+pub fn chunks<'a>(text: &'a [u8], opts: &'a Options) -> impl Iterator<Item = Chunk<'a>> + 'a {
+    let (mut start, mut index, mut newlines) = (0usize, 0u64, 0u64);
+    std::iter::from_fn(move || {
+        let rest = &text[start..];
+        let end = chunk_end(rest, true, opts)?;
+        let piece = &rest[..end];
+        let chunk = Chunk {
+            index,
+            start_byte: start as u64,
+            end_byte: (start + end) as u64,
+            start_line: newlines + 1,
+            end_line: newlines + 1 + text::count_newlines(&piece[..piece.len() - 1]),
+            text: piece,
+        };
+        let next = next_start(rest, end, opts);
+        newlines += text::count_newlines(&rest[..next]);
+        start += next;
+        index += 1;
+        Some(chunk)
+    })
+}
+
 /// The chunks of a whole text, as byte ranges.
 pub fn split(text: &[u8], opts: &Options) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut c = Chunker::new(*opts);
-    let mut add = |ch: Chunk<'_>| -> Result<(), std::convert::Infallible> {
-        out.push(ch.start_byte as usize..ch.end_byte as usize);
-        Ok(())
-    };
-    let _ = c.push(text, &mut add);
-    let _ = c.finish(&mut add);
-    out
+    chunks(text, opts).map(|c| c.start_byte as usize..c.end_byte as usize).collect()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! density, plus BM25 relevance to a query when one is given; then selection of the best
 //! chunks, kept in their original order.
 
-use crate::chunk::{self, Chunker};
+use crate::chunk;
 use crate::text::{self, Budget, Size};
 use crate::tokens::Encoding;
 use crate::truncate::{Gap, Marker, MarkerContext, render_marker};
@@ -212,16 +212,23 @@ fn trim_punct(w: &[u8]) -> &[u8] {
 
 fn is_entity(w: &[u8], sentence_start: bool) -> bool {
     let Some(&first) = w.first() else { return false };
-    let inner = &w[1..];
-    w.iter().any(u8::is_ascii_digit)
-        || (w.contains(&b'_') && w.iter().any(u8::is_ascii_alphabetic))
-        || w.windows(2).any(|p| p == b"::")
-        || (inner.iter().any(u8::is_ascii_uppercase) && w.iter().any(u8::is_ascii_lowercase))
-        || (w.len() > 1 && w.iter().all(|b| b.is_ascii_uppercase()))
+    let (mut digit, mut alpha, mut lower, mut upper_inner, mut all_upper) = (false, false, false, false, true);
+    let (mut underscore, mut path, mut prev) = (false, false, 0u8);
+    for (i, &b) in w.iter().enumerate() {
+        digit |= b.is_ascii_digit();
+        alpha |= b.is_ascii_alphabetic();
+        lower |= b.is_ascii_lowercase();
+        upper_inner |= i > 0 && b.is_ascii_uppercase();
+        all_upper &= b.is_ascii_uppercase();
+        underscore |= b == b'_';
+        path |= (i > 0 && i + 1 < w.len() && (b == b'.' || b == b'/')) || (b == b':' && prev == b':');
+        prev = b;
+    }
+    digit
+        || (alpha && (underscore || path))
+        || (upper_inner && lower)
+        || (all_upper && w.len() > 1)
         || (first.is_ascii_uppercase() && !sentence_start)
-        || (w.len() > 2
-            && inner[..inner.len() - 1].iter().any(|&b| b == b'.' || b == b'/')
-            && w.iter().any(u8::is_ascii_alphabetic))
 }
 
 /// Splits text into search terms: lower-cased ASCII words and numbers, and single CJK chars.
@@ -336,22 +343,16 @@ pub struct Piece {
 
 /// Cuts a whole text into pieces with the chunk module.
 pub fn pieces(text: &[u8], opts: &chunk::Options) -> Vec<Piece> {
-    let mut out = Vec::new();
-    let mut chunker = Chunker::new(*opts);
-    let mut add = |c: chunk::Chunk<'_>| -> Result<(), std::convert::Infallible> {
-        out.push(Piece {
+    chunk::chunks(text, opts)
+        .map(|c| Piece {
             index: c.index,
             start_byte: Some(c.start_byte),
             end_byte: Some(c.end_byte),
             start_line: c.start_line,
             end_line: c.end_line,
             text: c.text.to_vec(),
-        });
-        Ok(())
-    };
-    let _ = chunker.push(text, &mut add);
-    let _ = chunker.finish(&mut add);
-    out
+        })
+        .collect()
 }
 
 /// The kept pieces in order, overlaps written once, with a `ctx-truncate` style marker for

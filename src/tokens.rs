@@ -84,45 +84,39 @@ impl Encoding {
 }
 
 impl Encoding {
-    /// The end of the longest prefix of `text` whose tokens, counted piece by piece as the
-    /// encoding pre-tokenizes, stay within `limit`. The prefix ends on a piece boundary; its
-    /// exact count may still differ by a token or so at the cut (recount it when that matters).
-    pub fn prefix_within(self, text: &[u8], limit: u64) -> usize {
-        let mut used = 0u64;
-        let mut pos = 0usize;
+    /// The ends of the pre-tokenization pieces of `text` with the tokens counted up to each,
+    /// for as long as the count stays within `limit`. Counts at a piece end that is also a
+    /// split point (see [`is_split_point`]) are exact for the prefix on its own; elsewhere they
+    /// may differ by a token or so from a recount.
+    pub fn prefix_counts(self, text: &[u8], limit: u64) -> Vec<(usize, u64)> {
+        let mut out = Vec::new();
+        // Counted in quarter tokens, so that the estimate (which rounds the whole up) fits too.
+        let (mut quarters, mut pos) = (0u64, 0usize);
+        let tok = self.tokenizer();
         for chunk in text.utf8_chunks() {
             let valid = chunk.valid();
-            match self.tokenizer() {
-                Some(tok) => {
-                    for piece in tok.split(valid) {
-                        used += tok.bpe.count(piece.as_bytes()) as u64;
-                        if used > limit {
-                            return pos;
-                        }
-                        pos += piece.len();
-                    }
-                }
-                None => {
-                    let mut quarters = used * 4;
-                    for c in valid.chars() {
-                        quarters += if is_cjk(c) { 6 } else { 1 };
-                        if quarters.div_ceil(4) > limit {
-                            return pos;
-                        }
-                        pos += c.len_utf8();
-                    }
-                    used = quarters.div_ceil(4);
-                }
-            }
-            for _ in chunk.invalid() {
-                used += 1;
+            let pieces: Box<dyn Iterator<Item = (usize, u64)>> = match tok {
+                Some(t) => Box::new(t.split(valid).map(|p| (p.len(), 4 * t.bpe.count(p.as_bytes()) as u64))),
+                None => Box::new(valid.chars().map(|c| (c.len_utf8(), if is_cjk(c) { 6 } else { 1 }))),
+            };
+            let invalid = if tok.is_some() { 4 } else { 1 };
+            for (len, q) in pieces.chain(chunk.invalid().iter().map(|_| (1, invalid))) {
+                let used = (quarters + q).div_ceil(4);
                 if used > limit {
-                    return pos;
+                    return out;
                 }
-                pos += 1;
+                quarters += q;
+                pos += len;
+                out.push((pos, used));
             }
         }
-        pos
+        out
+    }
+
+    /// The end of the longest prefix of `text` whose tokens, counted piece by piece as the
+    /// encoding pre-tokenizes, stay within `limit`.
+    pub fn prefix_within(self, text: &[u8], limit: u64) -> usize {
+        self.prefix_counts(text, limit).last().map_or(0, |&(end, _)| end)
     }
 }
 
@@ -145,13 +139,19 @@ fn is_cjk(c: char) -> bool {
         | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
 }
 
+/// Whether `i` is a point where counting may be split exactly: just after a `\n` that is
+/// followed by a character that is neither whitespace nor `/` (see [`last_split_point`]).
+pub fn is_split_point(text: &[u8], i: usize) -> bool {
+    i > 0 && i < text.len() && text[i - 1] == b'\n' && starts_non_whitespace(&text[i..])
+}
+
 /// The end of the last point in `text` where counting may be split exactly: just after a `\n`
 /// that is followed by a character that is neither whitespace nor `/`. Returns 0 when there is
 /// none.
 pub fn last_split_point(text: &[u8]) -> usize {
     let mut end = text.len();
     while let Some(i) = memchr::memrchr(b'\n', &text[..end]) {
-        if starts_non_whitespace(&text[i + 1..]) {
+        if is_split_point(text, i + 1) {
             return i + 1;
         }
         end = i;
@@ -281,6 +281,21 @@ mod tests {
                 c.push(piece);
             }
             assert_eq!(c.finish(), (whole, false), "pieces of {step}");
+        }
+    }
+
+    #[test]
+    fn prefix_counts_are_exact_at_split_points() {
+        let text = "fn a() {}\n// note: x\n  indented line\nplain 日本語 line\n/slash start\nend\n".repeat(20);
+        let b = text.as_bytes();
+        for enc in [Encoding::O200k, Encoding::Cl100k, Encoding::Estimate] {
+            let counts = enc.prefix_counts(b, 10_000);
+            assert_eq!(counts.last().map(|c| c.0), Some(b.len()));
+            for &(end, n) in counts.iter().filter(|(e, _)| is_split_point(b, *e)) {
+                assert_eq!(n, enc.count(&b[..end]), "{enc} at {end}");
+            }
+            let limited = enc.prefix_counts(b, 50);
+            assert!(limited.last().is_some_and(|&(_, n)| n <= 50));
         }
     }
 
