@@ -272,13 +272,19 @@ pub fn extractive(text: &[u8], chars: u64, encoding: Encoding) -> String {
     if budget.fits(text, encoding) {
         return String::from_utf8_lossy(text).into_owned();
     }
-    let size = (chars / 8).clamp(80, 600);
+    let size = (chars / 6).clamp(120, 600);
     let opts = chunk::Options { size, unit: Unit::Chars, boundary: Level::Paragraph, overlap: 0, encoding };
     let pieces = score::pieces(text, &opts);
     // Sentences that carry markers (findings, errors) matter more here than where they stand.
-    let weights = Weights { position: 0.3, discourse: 0.5, entity: 0.2 };
+    let weights = Weights { position: 0.2, discourse: 0.6, entity: 0.2 };
     let scorer = Scorer::new(&[], weights, 0.0).expect("the built-in markers build");
-    let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), None);
+    let mut scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), None);
+    // Blank pieces carry nothing: rank them last.
+    for (s, p) in scores.iter_mut().zip(&pieces) {
+        if p.text.iter().all(u8::is_ascii_whitespace) {
+            s.total = -1.0;
+        }
+    }
     let keep = score::pack(&pieces, &scores, &budget, encoding);
     let rendered = score::render(&pieces, &keep);
     if budget.fits(&rendered, encoding) {

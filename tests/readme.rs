@@ -2,6 +2,8 @@
 //! repository root with the built binaries first on PATH, and its output must be exactly the
 //! lines that follow it.
 
+mod common;
+
 use std::path::Path;
 
 struct Example {
@@ -43,14 +45,12 @@ fn readme_examples_run_as_shown() {
     let all = examples(&readme);
     assert!(all.len() >= 8, "found {} examples", all.len());
     for ex in all {
-        let out = std::process::Command::new("bash")
-            .args(["-c", &ex.command])
-            .current_dir(root)
-            .env("PATH", &path)
-            .env_remove("CTX_ENCODING")
-            .env_remove("CTX_PERSIST_DIR")
-            .output()
-            .expect("bash runs");
+        let mut cmd = std::process::Command::new("bash");
+        cmd.args(["-c", &ex.command]).current_dir(root).env("PATH", &path).env("XDG_CACHE_HOME", common::tmp("readme"));
+        for var in common::ENV {
+            cmd.env_remove(var);
+        }
+        let out = cmd.output().expect("bash runs");
         assert_eq!(String::from_utf8_lossy(&out.stdout), ex.expected, "README example: $ {}", ex.command);
     }
 }

@@ -14,7 +14,7 @@ pub struct Run {
 }
 
 /// Environment variables that would change what the tools do.
-const ENV: &[&str] = &[
+pub const ENV: &[&str] = &[
     "CTX_ENCODING",
     "CTX_PERSIST_DIR",
     "CTX_BASE_URL",
