@@ -152,17 +152,21 @@ pub fn chunk_end(rest: &[u8], eof: bool, opts: &Options) -> Option<usize> {
     }
 }
 
-/// Whether `rest[..end]` holds at most the size in tokens: known from the piece counts when
-/// `end` is a piece end at a split point, else counted.
+/// Whether `rest[..end]` holds at most the size in tokens. Counts add up exactly at split
+/// points, so only what follows the last split point that is a piece end is counted anew.
 fn token_fit(rest: &[u8], end: usize, counts: &[(usize, u64)], opts: &Options) -> bool {
-    let known = crate::tokens::is_split_point(rest, end)
-        .then(|| counts.binary_search_by_key(&end, |&(e, _)| e).ok())
-        .flatten()
-        .map(|i| counts[i].1);
-    match known {
-        Some(n) => n <= opts.size,
-        None => opts.encoding.fits(&rest[..end], opts.size),
-    }
+    let mut from = end;
+    let (at, n) = loop {
+        let Some(i) = memchr::memrchr(b'\n', &rest[..from]) else { break (0, 0) };
+        let known = crate::tokens::is_split_point(rest, i + 1)
+            .then(|| counts.binary_search_by_key(&(i + 1), |&(e, _)| e).ok())
+            .flatten();
+        if let Some(k) = known {
+            break counts[k];
+        }
+        from = i;
+    };
+    n <= opts.size && (at == end || opts.encoding.fits(&rest[at..end], opts.size - n))
 }
 
 /// The last boundary in `(0, hi]`, of the best level that has one, at most as good as `cap`.

@@ -7,7 +7,10 @@
 //! either encoding can span such a point, so the per-piece counts add up to the exact count of the whole and big
 //! inputs can be counted as a stream.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// How tokens are counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
@@ -69,12 +72,22 @@ impl Encoding {
         };
         let mut used = 0u64;
         for chunk in text.utf8_chunks() {
-            let valid = tok.normalize(chunk.valid());
-            let left = usize::try_from(limit - used).unwrap_or(usize::MAX);
-            match tok.count_till_limit(&valid, left) {
-                Some(n) => used += n as u64 + chunk.invalid().len() as u64,
-                None => return false,
+            for piece in tok.split(chunk.valid()) {
+                used += if piece.len() <= CACHED_PIECE {
+                    self.piece_count(tok, piece)
+                } else {
+                    // A long piece is counted only as far as the limit needs.
+                    let left = usize::try_from(limit - used).unwrap_or(usize::MAX);
+                    match tok.bpe.count_till_limit(piece.as_bytes(), left) {
+                        Some(n) => n as u64,
+                        None => return false,
+                    }
+                };
+                if used > limit {
+                    return false;
+                }
             }
+            used += chunk.invalid().len() as u64;
             if used > limit {
                 return false;
             }
@@ -83,7 +96,59 @@ impl Encoding {
     }
 }
 
+/// Pieces up to this many bytes have their counts cached: most are common words.
+const CACHED_PIECE: usize = 24;
+
+/// The cache holds at most this many pieces, then starts afresh.
+const CACHE_ENTRIES: usize = 1 << 16;
+
+/// A fast hash for short byte strings (the cache's keys are not attacker-chosen in a way that
+/// matters: a flood of collisions only slows counting down).
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type PieceCache = HashMap<Box<[u8]>, u32, BuildHasherDefault<Fx>>;
+
+thread_local! {
+    static PIECES: RefCell<[PieceCache; 2]> = RefCell::new(Default::default());
+}
+
 impl Encoding {
+    /// The tokens of one pre-tokenization piece, from the cache when it is short.
+    fn piece_count(self, tok: &bpe_openai::Tokenizer, piece: &str) -> u64 {
+        let bytes = piece.as_bytes();
+        if bytes.len() > CACHED_PIECE {
+            return tok.bpe.count(bytes) as u64;
+        }
+        PIECES.with(|caches| {
+            let mut caches = caches.borrow_mut();
+            let cache = &mut caches[usize::from(self == Encoding::Cl100k)];
+            if let Some(&n) = cache.get(bytes) {
+                return u64::from(n);
+            }
+            let n = tok.bpe.count(bytes) as u32;
+            if cache.len() >= CACHE_ENTRIES {
+                cache.clear();
+            }
+            cache.insert(bytes.into(), n);
+            u64::from(n)
+        })
+    }
+
     /// The ends of the pre-tokenization pieces of `text` with the tokens counted up to each,
     /// for as long as the count stays within `limit`. Counts at a piece end that is also a
     /// split point (see [`is_split_point`]) are exact for the prefix on its own; elsewhere they
@@ -96,7 +161,7 @@ impl Encoding {
         for chunk in text.utf8_chunks() {
             let valid = chunk.valid();
             let pieces: Box<dyn Iterator<Item = (usize, u64)>> = match tok {
-                Some(t) => Box::new(t.split(valid).map(|p| (p.len(), 4 * t.bpe.count(p.as_bytes()) as u64))),
+                Some(t) => Box::new(t.split(valid).map(move |p| (p.len(), 4 * self.piece_count(t, p)))),
                 None => Box::new(valid.chars().map(|c| (c.len_utf8(), if is_cjk(c) { 6 } else { 1 }))),
             };
             let invalid = if tok.is_some() { 4 } else { 1 };
