@@ -6,7 +6,7 @@ use crate::chunk;
 use crate::text::{self, Budget, Size};
 use crate::tokens::Encoding;
 use crate::truncate::{Gap, Marker, MarkerContext, render_marker};
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use serde::Serialize;
 
 /// Conclusion and key-finding markers, and the error and failure markers of logs.
@@ -131,6 +131,7 @@ impl Scorer {
         let markers = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
+            .kind(Some(AhoCorasickKind::DFA))
             .build(&all)?;
         let ascii = all.iter().map(|m| m.is_ascii()).collect();
         Ok(Scorer { markers, ascii, weights, query_weight })
@@ -186,49 +187,145 @@ pub fn position(i: usize, n: usize) -> f64 {
     if i < 0.2 * n || from_end < 0.2 * n { 1.0 } else { 0.25 }
 }
 
+/// Byte classes for the entity scan.
+const WS: u8 = 1;
+const DIGIT: u8 = 2;
+const UPPER: u8 = 4;
+const LOWER: u8 = 8;
+const TRIM: u8 = 16;
+const CJK: u8 = 32;
+const UNDER: u8 = 64;
+const JOIN: u8 = 128;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_whitespace() {
+            WS
+        } else if c.is_ascii_digit() {
+            DIGIT
+        } else if c.is_ascii_uppercase() {
+            UPPER
+        } else if c.is_ascii_lowercase() {
+            LOWER
+        } else if c == b'_' {
+            UNDER
+        } else if c == b'.' || c == b'/' || c == b':' {
+            JOIN | TRIM
+        } else if matches!(
+            c,
+            b',' | b';'
+                | b'!'
+                | b'?'
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+                | b'"'
+                | b'\''
+                | b'`'
+                | b'<'
+                | b'>'
+                | b'*'
+        ) {
+            TRIM
+        } else if c >= 0xE3 && c <= 0xE9 {
+            CJK
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
+
 /// Entity density: the share of words that are numbers, dates, identifiers or proper nouns,
-/// ×4 and at most 1, so that it does not grow with the chunk's length.
+/// ×4 and at most 1, so that it does not grow with the chunk's length. A CJK char counts as a
+/// word of its own. Punctuation around a word does not count. One pass over the bytes.
 pub fn entity(text: &[u8]) -> f64 {
     let (mut words, mut entities) = (0u32, 0u32);
     let mut sentence_start = true;
-    for raw in text.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty()) {
-        let cjk = raw.iter().filter(|&&b| (0xE3..=0xE9).contains(&b)).count() as u32;
-        words += 1 + cjk;
-        let w = trim_punct(raw);
-        if is_entity(w, sentence_start) {
+    let mut i = 0;
+    while i < text.len() {
+        if CLASS[usize::from(text[i])] & WS != 0 {
+            i += 1;
+            continue;
+        }
+        let mut word = Word::default();
+        let start = i;
+        while i < text.len() {
+            let c = CLASS[usize::from(text[i])];
+            if c & WS != 0 {
+                break;
+            }
+            word.add(c);
+            i += 1;
+        }
+        words += 1 + word.cjk;
+        if word.is_entity(sentence_start) {
             entities += 1;
         }
-        sentence_start = matches!(raw.last(), Some(b'.' | b'!' | b'?' | b':'));
+        sentence_start = matches!(text[i - 1], b'.' | b'!' | b'?' | b':') && i > start;
     }
     if words == 0 { 0.0 } else { (f64::from(entities) / f64::from(words) * 4.0).min(1.0) }
 }
 
-fn trim_punct(w: &[u8]) -> &[u8] {
-    let p = |b: &u8| b".,;:!?()[]{}\"'`<>*".contains(b);
-    let start = w.iter().position(|b| !p(b)).unwrap_or(w.len());
-    let end = w.iter().rposition(|b| !p(b)).map_or(start, |i| i + 1);
-    &w[start..end.max(start)]
+/// What one pass over a word learns of it (its surrounding punctuation left out).
+#[derive(Clone, Copy)]
+struct Word {
+    first: u8,
+    any: u8,
+    all: u8,
+    inner: u8,
+    pending: u8,
+    upper_after_first: bool,
+    cjk: u32,
+    len: u32,
 }
 
-fn is_entity(w: &[u8], sentence_start: bool) -> bool {
-    let Some(&first) = w.first() else { return false };
-    let (mut digit, mut alpha, mut lower, mut upper_inner, mut all_upper) = (false, false, false, false, true);
-    let (mut underscore, mut path, mut prev) = (false, false, 0u8);
-    for (i, &b) in w.iter().enumerate() {
-        digit |= b.is_ascii_digit();
-        alpha |= b.is_ascii_alphabetic();
-        lower |= b.is_ascii_lowercase();
-        upper_inner |= i > 0 && b.is_ascii_uppercase();
-        all_upper &= b.is_ascii_uppercase();
-        underscore |= b == b'_';
-        path |= (i > 0 && i + 1 < w.len() && (b == b'.' || b == b'/')) || (b == b':' && prev == b':');
-        prev = b;
+impl Default for Word {
+    fn default() -> Self {
+        Word { first: 0, any: 0, all: 0xFF, inner: 0, pending: 0, upper_after_first: false, cjk: 0, len: 0 }
     }
-    digit
-        || (alpha && (underscore || path))
-        || (upper_inner && lower)
-        || (all_upper && w.len() > 1)
-        || (first.is_ascii_uppercase() && !sentence_start)
+}
+
+impl Word {
+    fn add(&mut self, c: u8) {
+        self.cjk += u32::from(c & CJK != 0);
+        if c & TRIM != 0 {
+            // Punctuation counts only once a letter or digit follows it.
+            if self.len > 0 {
+                self.pending |= c;
+            }
+            return;
+        }
+        if self.len == 0 {
+            self.first = c;
+        } else {
+            self.upper_after_first |= c & UPPER != 0;
+            self.inner |= self.pending;
+        }
+        self.pending = 0;
+        self.any |= c;
+        self.all &= c;
+        self.len += 1;
+    }
+
+    fn is_entity(&self, sentence_start: bool) -> bool {
+        if self.len == 0 {
+            return false;
+        }
+        let alpha = self.any & (UPPER | LOWER) != 0;
+        self.any & DIGIT != 0
+            || (alpha && (self.any & UNDER != 0 || self.inner & JOIN != 0))
+            || (self.upper_after_first && self.any & LOWER != 0)
+            || (self.all & UPPER != 0 && self.len > 1)
+            || (self.first & UPPER != 0 && !sentence_start)
+    }
 }
 
 /// Splits text into search terms: lower-cased ASCII words and numbers, and single CJK chars.

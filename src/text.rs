@@ -231,11 +231,20 @@ pub fn nth_char_start(text: &[u8], n: u64) -> usize {
     if n >= text.len() as u64 {
         return text.len();
     }
-    let mut seen = 0u64;
-    for (i, &b) in text.iter().enumerate() {
+    // Skip whole blocks by counting them (vectorized), then walk the block that holds it.
+    let (mut seen, mut base) = (0u64, 0usize);
+    for block in text.chunks(4096) {
+        let chars = count_chars(block);
+        if seen + chars > n {
+            break;
+        }
+        seen += chars;
+        base += block.len();
+    }
+    for (i, &b) in text[base..].iter().enumerate() {
         if !is_continuation(b) {
             if seen == n {
-                return i;
+                return base + i;
             }
             seen += 1;
         }
