@@ -27,6 +27,9 @@ BIG_WARMUP=${BIG_WARMUP:-1}
 BIG_RUNS=${BIG_RUNS:-3}
 
 log() { printf '\n==> %s\n' "$*" >&2; }
+# The 1-minute load average at each stage goes into the report: other work on the machine skews timings.
+LOADS=""
+note_load() { LOADS+="${LOADS:+, }$1 $(cut -d' ' -f1 /proc/loadavg)"; }
 
 # --- tools ------------------------------------------------------------------------------------
 need=()
@@ -72,6 +75,7 @@ n = [len(l) for l in ls]
 print(f"{len(set(ls))} distinct lines, {min(n)} to {max(n):,} bytes long (mean {sum(n)/len(n):.0f}), repeated in a block of {len(ls):,} lines = {sum(n):,} bytes")
 ')
 
+note_load "start"
 # --- a) start-up on the 10 KiB pass-through ----------------------------------------------------
 log "a) start-up (hyperfine, no shell)"
 hyperfine -N --warmup "$STARTUP_WARMUP" --min-runs "$STARTUP_MIN_RUNS" \
@@ -82,6 +86,7 @@ hyperfine -N --warmup "$STARTUP_WARMUP" --min-runs "$STARTUP_MIN_RUNS" \
     "$BIN --max-tokens 12000 $SMALL" \
     "$BIN --count $SMALL"
 
+note_load "after a)"
 # --- b) throughput on the 1 GiB file -----------------------------------------------------------
 log "b1) 1 GiB file as an argument (hyperfine, no shell)"
 hyperfine -N --warmup "$BIG_WARMUP" --runs "$BIG_RUNS" \
@@ -115,6 +120,7 @@ rss_file "ctx-truncate big.txt" "$BIN"
 rss_file "ctx-truncate --strategy tail --max-lines 100 big.txt" "$BIN" --strategy tail --max-lines 100
 rss_file "tail -n 100 big.txt" tail -n 100
 
+note_load "after b)"
 # --- c) peak RSS and wall time with 10 GiB on stdin --------------------------------------------
 # The stream is big.txt catted STREAM_COPIES times (varied log lines, from the page cache); it is
 # never written to disk. /usr/bin/time measures the consumer only (%M = its max RSS in KiB).
@@ -143,9 +149,10 @@ rss_stream "tail -n 100" tail -n 100
 rss_stream "wc -l" wc -l
 rm -f "$OUT/time.tmp"
 
+note_load "after c)"
 # --- report -----------------------------------------------------------------------------------
 log "writing $REPORT"
-export BLOCK_STATS BIN SMALL BIG SMALL_SIZE BIG_SIZE STREAM_BYTES STREAM_COPIES SMALL_TOKENS BIG_LINES OUT REPORT \
+export LOADS BLOCK_STATS BIN SMALL BIG SMALL_SIZE BIG_SIZE STREAM_BYTES STREAM_COPIES SMALL_TOKENS BIG_LINES OUT REPORT \
     STARTUP_WARMUP STARTUP_MIN_RUNS BIG_WARMUP BIG_RUNS
 export DATE_NOW=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 export NPROC=$(nproc)
@@ -218,6 +225,7 @@ rerun the script to refresh them (inputs are regenerated deterministically under
 | `rustc --version` | {e['RUSTC']} |
 | Build | `cargo build --release --bin ctx-truncate` of commit {e['COMMIT']}; uncommitted changes in the working tree at build time: {e['DIRTY']} |
 | hyperfine | {e['HYPERFINE']} |
+| 1-min load average during the run | {e['LOADS']} (the benchmark itself adds about 1 to 3; more than that means other work competed for the {e['NPROC']} CPUs) |
 | coreutils | {e['COREUTILS']} |
 
 ## Inputs

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every benchmark and assembles bench/BENCHMARKS.md from their reports:
+#   bench/run.sh          ctx-truncate: start-up, throughput, memory (against head, tail, wc)
+#   bench/chunk-score.sh  ctx-chunk against text-splitter and semchunk; ctx-score throughput
+#   bench/llm.sh          ctx-summarize's LLM client: concurrency and cost per call (loopback server)
+# Each script can also be run alone; its report lands in bench/out/.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BENCH_REPORT=bench/out/truncate.md bash bench/run.sh
+bash bench/chunk-score.sh
+bash bench/llm.sh
+{
+    echo "# Benchmarks"
+    echo
+    echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\` and"
+    echo "\`bench/llm.sh\`; each section says when it was run and on what. Every figure comes from those runs."
+    echo
+    sed 's/^#/##/' bench/out/truncate.md
+    echo
+    cat bench/out/chunk-score.md
+    echo
+    sed 's/^#/##/' bench/out/llm.md
+} > bench/BENCHMARKS.md
+echo "report: bench/BENCHMARKS.md"
