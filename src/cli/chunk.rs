@@ -1,7 +1,7 @@
 //! `ctx-chunk`: the arguments, and the glue from them to the chunk module.
 
 use super::args::{ChunkArgs, EncodingArg, OutputArgs};
-use super::{Input, error_line, read_chunks};
+use super::read_chunks;
 use crate::chunk::{Chunk, Chunker};
 use crate::text;
 use anyhow::{Context, Result};
@@ -81,33 +81,19 @@ fn run(args: Args) -> Result<ExitCode> {
         _ => Sink::Text { separator: args.separator.clone() },
     };
     let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
-    let inputs = Input::all(&args.files);
-    let many = inputs.len() > 1;
-    let mut failed = false;
     let mut written = 0u64;
-    for input in &inputs {
-        let name = input.name();
-        let result = input.open().and_then(|reader| {
-            let mut chunker = Chunker::new(opts);
-            let mut emit = |c: Chunk<'_>| write_chunk(&c, &sink, many.then_some(name.as_str()), &mut written, &mut out);
-            read_chunks(reader, &name, |data| chunker.push(data, &mut emit))?;
-            chunker.finish(&mut emit)
-        });
-        match result {
-            Ok(()) => {}
-            Err(e) if super::is_broken_pipe(&e) => return Err(e),
-            Err(e) => {
-                out.flush()?;
-                eprintln!("{TOOL}: {}", error_line(&e));
-                failed = true;
-            }
-        }
-    }
+    let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
+        let mut chunker = Chunker::new(opts);
+        let name = src.many.then_some(src.name.as_str());
+        let mut emit = |c: Chunk<'_>| write_chunk(&c, &sink, name, &mut written, out);
+        read_chunks(reader, &src.name, |data| chunker.push(data, &mut emit))?;
+        chunker.finish(&mut emit)
+    })?;
     out.flush()?;
     if args.output.verbose {
         eprintln!("{TOOL}: {written} chunks");
     }
-    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+    Ok(super::status(failed))
 }
 
 fn write_chunk(c: &Chunk<'_>, sink: &Sink, name: Option<&str>, written: &mut u64, out: &mut impl Write) -> Result<()> {

@@ -10,7 +10,7 @@ pub mod truncate;
 
 use anyhow::Result;
 use std::fmt;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -134,6 +134,69 @@ impl Input {
                 Box::new(std::fs::File::open(p).with_context(|| format!("cannot open '{}'", p.display()))?)
             }
         })
+    }
+}
+
+/// One input as a tool's body sees it.
+pub struct Source<'a> {
+    /// The input.
+    pub input: &'a Input,
+    /// Its name for messages and headers.
+    pub name: String,
+    /// Whether several inputs are processed (headers, `name` fields).
+    pub many: bool,
+    first: &'a std::cell::Cell<bool>,
+}
+
+impl Source<'_> {
+    /// Writes the `==> name <==` header that `head` and `tail` write, when there are several
+    /// inputs: a blank line before every header but the first.
+    pub fn header(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.many {
+            let gap = if self.first.replace(false) { "" } else { "\n" };
+            writeln!(out, "{gap}==> {} <==", self.name)?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `body` on every input named by FILEs (standard input for none or `-`), in order. An
+/// input that fails is reported in one line and the others still run; a broken pipe stops at
+/// once. Returns whether any input failed.
+pub fn each_input<W: Write>(
+    tool: &str,
+    files: &[PathBuf],
+    out: &mut W,
+    mut body: impl FnMut(&Source<'_>, Box<dyn Read>, &mut W) -> Result<()>,
+) -> Result<bool> {
+    let inputs = Input::all(files);
+    let first = std::cell::Cell::new(true);
+    let mut failed = false;
+    for input in &inputs {
+        let source = Source { input, name: input.name(), many: inputs.len() > 1, first: &first };
+        match input.open().and_then(|reader| body(&source, reader, out)) {
+            Ok(()) => {}
+            Err(e) if is_broken_pipe(&e) => return Err(e),
+            Err(e) => {
+                out.flush()?;
+                eprintln!("{tool}: {}", error_line(&e));
+                failed = true;
+            }
+        }
+    }
+    Ok(failed)
+}
+
+/// The exit status for a run in which some input failed, or not.
+pub fn status(failed: bool) -> ExitCode {
+    if failed { ExitCode::from(EXIT_ERROR) } else { ExitCode::SUCCESS }
+}
+
+/// Parses a ratio: a number from 0 to 1.
+pub(crate) fn ratio(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
+        _ => Err(format!("'{s}' is not a ratio from 0 to 1")),
     }
 }
 

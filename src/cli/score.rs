@@ -1,7 +1,7 @@
 //! `ctx-score`: the arguments, and the glue from them to the chunk and score modules.
 
 use super::args::{ChunkArgs, EncodingArg, OutputArgs};
-use super::{Input, error_line, read_chunks, usage};
+use super::{read_chunks, usage};
 use crate::score::{self, Piece, Scorer, Scores, Select, Weights};
 use crate::text::{self, Budget, group_digits};
 use anyhow::{Context, Result};
@@ -96,7 +96,7 @@ pub struct Args {
     pub top_k: Option<usize>,
 
     /// With extract: keep this share of the chunks, the best [default: 0.5]
-    #[arg(long, value_name = "R", value_parser = ratio, conflicts_with = "budget", help_heading = "Selection")]
+    #[arg(long, value_name = "R", value_parser = super::ratio, conflicts_with = "budget", help_heading = "Selection")]
     pub ratio: Option<f64>,
 
     /// With extract: keep the best chunks that fit N tokens, markers included
@@ -109,13 +109,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub output: OutputArgs,
-}
-
-fn ratio(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
-        _ => Err(format!("'{s}' is not a ratio from 0 to 1")),
-    }
 }
 
 /// Runs `ctx-score` with the process's arguments.
@@ -143,32 +136,15 @@ fn run(args: Args) -> Result<ExitCode> {
     let scorer = Scorer::new(&extra, args.weights, args.query_weight)?;
     let chunking = args.chunk.options(args.encoding.encoding)?;
     let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
-    let inputs = Input::all(&args.files);
-    let many = inputs.len() > 1;
-    let mut failed = false;
-    let mut first = true;
-    for input in &inputs {
-        let name = input.name();
-        let result = input.open().and_then(|r| {
-            let items = load(r, &name, &args, &chunking)?;
-            if many && !args.output.json {
-                writeln!(out, "{}==> {name} <==", if first { "" } else { "\n" })?;
-            }
-            first = false;
-            report(&items, &scorer, &args, many.then_some(name.as_str()), &mut out)
-        });
-        match result {
-            Ok(()) => {}
-            Err(e) if super::is_broken_pipe(&e) => return Err(e),
-            Err(e) => {
-                out.flush()?;
-                eprintln!("{TOOL}: {}", error_line(&e));
-                failed = true;
-            }
+    let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
+        let items = load(reader, &src.name, &args, &chunking)?;
+        if !args.output.json {
+            src.header(out)?;
         }
-    }
+        report(&items, &scorer, &args, src.many.then_some(src.name.as_str()), out)
+    })?;
     out.flush()?;
-    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+    Ok(super::status(failed))
 }
 
 /// Reads an input and makes its chunks: parsed from chunk JSON Lines, or cut from text.

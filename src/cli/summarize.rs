@@ -1,7 +1,7 @@
 //! `ctx-summarize`: the arguments, and the glue from them to the summarize module.
 
 use super::args::{EncodingArg, LlmArgs, OutputArgs};
-use super::{Input, error_line, read_chunks, usage};
+use super::{read_chunks, usage};
 use crate::chunk::{self, Level};
 use crate::llm::Client;
 use crate::summarize::{self, Selection, Summary, Tier};
@@ -206,48 +206,37 @@ fn run(args: Args) -> Result<ExitCode> {
     let client = config.map(Client::new).transpose()?;
     let mut noted = args.backend != Backend::Auto || args.output.quiet;
     let mut out = BufWriter::new(io::stdout().lock());
-    let inputs = Input::all(&args.files);
-    let many = inputs.len() > 1;
-    let mut failed = false;
-    let mut first = true;
-    for input in &inputs {
-        let name = input.name();
-        let result = input.open().and_then(|r| {
-            let mut all = Vec::new();
-            read_chunks(r, &name, |d| {
-                all.extend_from_slice(d);
-                Ok(())
-            })?;
-            let started = std::time::Instant::now();
-            let summary = summarize_one(&all, &opts, client.as_ref(), &args);
-            if summary.tier == Tier::Extracted && !std::mem::replace(&mut noted, true) {
-                eprintln!("{TOOL}: no LLM configured (--base-url and --model, or CTX_BASE_URL and CTX_MODEL): the summary is extractive");
-            }
-            if let Some(c) = client.as_ref().filter(|c| c.config().dry_run) {
-                for req in c.dry_requests() {
-                    writeln!(out, "{req}")?;
-                }
-                return Ok(false);
-            }
-            if many && !args.output.json {
-                writeln!(out, "{}==> {name} <==", if first { "" } else { "\n" })?;
-            }
-            first = false;
-            write_summary(&summary, client.as_ref(), started, many.then_some(&name), &args, &mut out)?;
-            Ok(warn(&summary, &args))
-        });
-        match result {
-            Ok(had_fallbacks) => failed |= had_fallbacks && args.strict,
-            Err(e) if super::is_broken_pipe(&e) => return Err(e),
-            Err(e) => {
-                out.flush()?;
-                eprintln!("{TOOL}: {}", error_line(&e));
-                failed = true;
-            }
+    let (mut fell_back, mut printed) = (false, 0);
+    let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
+        let mut all = Vec::new();
+        read_chunks(reader, &src.name, |d| {
+            all.extend_from_slice(d);
+            Ok(())
+        })?;
+        let started = std::time::Instant::now();
+        let summary = summarize_one(&all, &opts, client.as_ref(), &args);
+        if summary.tier == Tier::Extracted && !std::mem::replace(&mut noted, true) {
+            eprintln!(
+                "{TOOL}: no LLM configured (--base-url and --model, or CTX_BASE_URL and CTX_MODEL): the summary is extractive"
+            );
         }
-    }
+        if let Some(c) = client.as_ref().filter(|c| c.config().dry_run) {
+            let requests = c.dry_requests();
+            for req in &requests[printed..] {
+                writeln!(out, "{req}")?;
+            }
+            printed = requests.len();
+            return Ok(());
+        }
+        if !args.output.json {
+            src.header(out)?;
+        }
+        write_summary(&summary, client.as_ref(), started, src.many.then_some(&src.name), &args, out)?;
+        fell_back |= warn(&summary, &args);
+        Ok(())
+    })?;
     out.flush()?;
-    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+    Ok(super::status(failed || (fell_back && args.strict)))
 }
 
 fn summarize_one(input: &[u8], opts: &summarize::Options, client: Option<&Client>, args: &Args) -> Summary {

@@ -1,7 +1,7 @@
 //! `ctx-truncate`: the arguments, and the glue from them to the truncate module.
 
 use super::args::{BudgetArgs, EncodingArg, OutputArgs};
-use super::{Input, error_line, read_chunks, usage};
+use super::{error_line, read_chunks, usage};
 use crate::clean::Cleaner;
 use crate::store::{self, Spool, Store};
 use crate::text::{self, Budget, Cut, Size, Unit, Utf8Check};
@@ -58,7 +58,7 @@ pub struct Args {
     pub strategy: Option<Strategy>,
 
     /// The head's share of the budget, from 0 to 1
-    #[arg(long, value_name = "R", default_value_t = 0.5, value_parser = ratio)]
+    #[arg(long, value_name = "R", default_value_t = 0.5, value_parser = super::ratio)]
     pub head_ratio: f64,
 
     /// Where cuts fall: on lines (a char cut only for a single over-long line) or on any char
@@ -101,13 +101,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub output: OutputArgs,
-}
-
-fn ratio(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
-        _ => Err(format!("'{s}' is not a ratio from 0 to 1")),
-    }
 }
 
 /// Runs `ctx-truncate` with the process's arguments.
@@ -207,25 +200,14 @@ fn run(args: Args) -> Result<ExitCode> {
         out.flush()?;
         return Ok(code);
     }
-    let inputs = Input::all(&args.files);
-    let many = inputs.len() > 1;
-    let mut failed = false;
     let mut counts = Vec::new();
-    let mut first = true;
-    for input in &inputs {
-        let result = input.open().and_then(|r| handle(r, input, &job, many, first, &mut out));
-        match result {
-            Ok(Some(size)) => counts.push((input.name(), size)),
-            Ok(None) => first = false,
-            Err(e) if super::is_broken_pipe(&e) => return Err(e),
-            Err(e) => {
-                out.flush()?;
-                eprintln!("{TOOL}: {}", error_line(&e));
-                failed = true;
-            }
+    let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
+        if let Some(size) = handle(reader, src, &job, out)? {
+            counts.push((src.name.clone(), size));
         }
-    }
-    if let Some(unit) = job.count.filter(|_| !job.json && many) {
+        Ok(())
+    })?;
+    if let Some(unit) = job.count.filter(|_| !job.json && counts.len() > 1) {
         let total: u64 = counts.iter().map(|(_, s)| s.get(unit)).sum();
         for (name, size) in &counts {
             writeln!(out, "{:>8} {name}", size.get(unit))?;
@@ -233,19 +215,12 @@ fn run(args: Args) -> Result<ExitCode> {
         writeln!(out, "{total:>8} total")?;
     }
     out.flush()?;
-    Ok(if failed { ExitCode::from(super::EXIT_ERROR) } else { ExitCode::SUCCESS })
+    Ok(super::status(failed))
 }
 
 /// Processes one input; returns its size in count mode.
-fn handle(
-    reader: impl Read,
-    input: &Input,
-    job: &Job,
-    many: bool,
-    first: bool,
-    out: &mut impl Write,
-) -> Result<Option<Size>> {
-    let name = input.name();
+fn handle(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut impl Write) -> Result<Option<Size>> {
+    let (name, many) = (src.name.clone(), src.many);
     if job.count.is_some() {
         let (size, valid) = count(reader, &name, job)?;
         if job.json {
@@ -262,8 +237,8 @@ fn handle(
     }
     let (doc, spool, valid) = ingest(reader, &name, job)?;
     let outcome = fit(doc, spool, job, &job.opts)?;
-    if many && !job.json {
-        writeln!(out, "{}==> {name} <==", if first { "" } else { "\n" })?;
+    if !job.json {
+        src.header(out)?;
     }
     write_outcome(&outcome, valid, many.then_some(&name), None, job, out)?;
     Ok(None)
