@@ -121,3 +121,26 @@ fn bad_options_are_usage_errors() {
         assert_eq!(r.err.lines().count(), 1, "{args:?}: {}", r.err);
     }
 }
+
+#[test]
+fn markers_file_adds_markers() {
+    let dir = common::tmp("score-markers");
+    let markers = dir.join("markers.txt");
+    std::fs::write(&markers, "ordinary words\n\n").expect("write");
+    let base = run(score().args(["--size", "60", "--json", "--weights", "0,1,0"]).write_stdin(report()));
+    let more = run(score()
+        .args(["--size", "60", "--json", "--weights", "0,1,0", "--markers"])
+        .arg(&markers)
+        .write_stdin(report()));
+    let discourse = |out: &str, i: usize| -> serde_json::Value {
+        let row: serde_json::Value = serde_json::from_str(out.lines().nth(i).unwrap_or_default()).expect("json");
+        row["scores"]["discourse"].clone()
+    };
+    assert_eq!(discourse(&base.out, 0), 0.0);
+    assert_eq!(discourse(&more.out, 0), 0.5);
+    let missing = run(score().args(["--markers", "/nonexistent/m.txt"]).write_stdin("x"));
+    assert_eq!(
+        (missing.code, missing.err.as_str()),
+        (1, "ctx-score: cannot open '/nonexistent/m.txt': No such file or directory\n")
+    );
+}

@@ -313,3 +313,52 @@ fn unreachable_server_falls_back() {
     assert!(r.err.starts_with(&format!("ctx-summarize: warning: 6 chunk summaries failed; their extractive summaries stand in (cannot reach {url}/chat/completions: ")), "{}", r.err);
     assert_eq!(r.err.lines().count(), 1);
 }
+
+#[test]
+fn summaries_too_long_for_one_merge_are_merged_in_groups() {
+    let cache = tmp("sum-groups");
+    let server = Server::start(|seen, _| {
+        if seen.prompt().contains("<summaries>") {
+            Reply::Text(format!("merged {} chars", seen.prompt().len()))
+        } else {
+            Reply::Text("y".repeat(2_000))
+        }
+    });
+    let r = run(llm(&cache, &server)
+        .args(["--select", "all", "--max-output", "3000", "--no-header"])
+        .write_stdin(log(2000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let reduces: Vec<String> = server.seen().iter().map(|s| s.prompt()).filter(|p| p.contains("<summaries>")).collect();
+    // 19 summaries of about 2,000 chars do not fit one merge of 24,000: two groups, then one.
+    assert_eq!(reduces.len(), 3, "{:?}", reduces.iter().map(String::len).collect::<Vec<_>>());
+    assert!(reduces[..2].iter().all(|p| p.len() <= 24_000 + 1_000));
+    assert!(reduces[2].contains("merged "));
+    assert!(r.out.starts_with("merged "));
+}
+
+#[test]
+fn prompt_templates_and_focus_reach_the_model() {
+    let cache = tmp("sum-prompts");
+    let server = ok_server();
+    let dir = tmp("sum-prompt-files");
+    let map = dir.join("map.txt");
+    std::fs::write(&map, "MAP max={max_chars} focus=<{focus}> <text>\n{text}").expect("write");
+    let r = run(llm(&cache, &server)
+        .args(["--focus", "error codes", "--map-prompt"])
+        .arg(&map)
+        .args(["--head", "1", "--tail", "0"])
+        .write_stdin(log(4000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let seen = server.seen();
+    assert_eq!(seen.len(), 1);
+    assert!(
+        seen[0].prompt().starts_with("MAP max=500 focus=<Above all, keep: error codes. > <text>\nstep 00000: compiled"),
+        "{}",
+        &seen[0].prompt()[..80]
+    );
+    let builtin = run(llm(&tmp("sum-prompts-2"), &server)
+        .args(["--focus", "error codes", "--head", "1", "--tail", "0"])
+        .write_stdin(log(4000)));
+    assert_eq!(builtin.code, 0);
+    assert!(server.seen()[1].prompt().contains("Above all, keep: error codes."));
+}
