@@ -318,8 +318,9 @@ impl Run<'_> {
     }
 
     fn request(&self, model: &str, messages: Vec<Message>, max_chars: u64) -> Request {
-        // About four chars a token, with room to spare.
-        let max_tokens = u32::try_from(max_chars / 2 + 128).unwrap_or(u32::MAX);
+        // About four chars a token: a third gives room to finish a sentence without running far
+        // past the size asked for.
+        let max_tokens = u32::try_from(max_chars / 3 + 32).unwrap_or(u32::MAX);
         Request { model: model.to_string(), messages, max_tokens, temperature: self.client.config().temperature }
     }
 
