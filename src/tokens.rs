@@ -177,12 +177,6 @@ impl Encoding {
         }
         out
     }
-
-    /// The end of the longest prefix of `text` whose tokens, counted piece by piece as the
-    /// encoding pre-tokenizes, stay within `limit`.
-    pub fn prefix_within(self, text: &[u8], limit: u64) -> usize {
-        self.prefix_counts(text, limit).last().map_or(0, |&(end, _)| end)
-    }
 }
 
 /// The `estimate` heuristic: CJK characters count 1.5 tokens, other characters 0.25, rounded up.

@@ -171,11 +171,6 @@ impl Retainer {
         self.tail.drain(..drop);
     }
 
-    /// Whether the input was too large to keep whole.
-    pub fn is_windowed(&self) -> bool {
-        self.windowed
-    }
-
     /// Ends the input and gives the document, and the spool if one was started.
     pub fn finish(mut self) -> (Doc, Option<Spool>) {
         // A head that never filled up holds the whole input (a lines-only budget it fits); a
