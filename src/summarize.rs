@@ -83,6 +83,9 @@ pub struct Options {
     pub reduce_prompt: Option<String>,
     /// Start the output with a line that says what happened.
     pub header: bool,
+    /// Count the input's tokens for the result even when no threshold is in tokens (loading
+    /// the vocabulary costs a filter's start-up about 60 ms).
+    pub count_tokens: bool,
 }
 
 impl Default for Options {
@@ -102,6 +105,7 @@ impl Default for Options {
             map_prompt: None,
             reduce_prompt: None,
             header: true,
+            count_tokens: false,
         }
     }
 }
@@ -177,7 +181,8 @@ fn measure(text: &[u8], opts: &Options) -> u64 {
 /// extractively. `progress` is called once per chunk summarized.
 pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &(dyn Fn() + Sync)) -> Summary {
     let size = measure(input, opts);
-    let input_size = Size::of(input, Some(opts.encoding));
+    let counted = opts.count_tokens || opts.unit == Unit::Tokens;
+    let input_size = Size::of(input, counted.then_some(opts.encoding));
     let mut out = Summary {
         summary: String::new(),
         tier: Tier::PassThrough,

@@ -191,6 +191,7 @@ fn options(args: &Args) -> Result<summarize::Options> {
         map_prompt: read_template(&args.map_prompt)?,
         reduce_prompt: read_template(&args.reduce_prompt)?,
         header: !args.no_header,
+        count_tokens: args.output.json,
     })
 }
 
