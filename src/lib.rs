@@ -15,6 +15,8 @@ pub mod llm;
 pub mod score;
 pub mod store;
 pub mod summarize;
+#[cfg(test)]
+mod testing;
 pub mod text;
 pub mod tokens;
 pub mod truncate;

@@ -1,6 +1,5 @@
 use super::*;
 use proptest::prelude::{ProptestConfig, prop, prop_assert, prop_assert_eq, proptest};
-use proptest::strategy::Strategy as _;
 
 fn opts(size: u64, unit: Unit) -> Options {
     Options { size, unit, ..Options::default() }
@@ -83,24 +82,7 @@ fn checks_options() {
 }
 
 fn text() -> impl proptest::strategy::Strategy<Value = String> {
-    let pieces = prop::sample::select(vec![
-        "a",
-        "word ",
-        "日本語",
-        "总结。",
-        "😀",
-        "👨\u{200d}👩\u{200d}👧",
-        "\r\n",
-        "\n",
-        "\n\n",
-        " ",
-        "e\u{301}",
-        "Hello. ",
-        "x",
-        "!",
-        "  ",
-    ]);
-    prop::collection::vec(pieces, 0..300).prop_map(|v| v.concat())
+    crate::testing::multibyte_text()
 }
 
 fn unit() -> impl proptest::strategy::Strategy<Value = Unit> {

@@ -55,10 +55,7 @@ pub struct Args {
 
 /// Runs `ctx-chunk` with the process's arguments.
 pub fn main() -> ExitCode {
-    match super::parse::<Args>(TOOL) {
-        Ok(args) => super::run(TOOL, || run(args)),
-        Err(code) => code,
-    }
+    super::main_with(TOOL, run)
 }
 
 /// Where chunks go.

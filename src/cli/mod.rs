@@ -59,6 +59,14 @@ fn one_line_clap(msg: &str) -> String {
         .join("; ")
 }
 
+/// The whole `main` of a tool: parse the arguments, run the body, report its error.
+pub fn main_with<T: clap::Parser>(tool: &str, body: impl FnOnce(T) -> Result<ExitCode>) -> ExitCode {
+    match parse::<T>(tool) {
+        Ok(args) => run(tool, || body(args)),
+        Err(code) => code,
+    }
+}
+
 /// Runs a tool's body and turns its error, if any, into one line on stderr and an exit status.
 pub fn run(tool: &str, body: impl FnOnce() -> Result<ExitCode>) -> ExitCode {
     match body() {

@@ -113,10 +113,7 @@ pub struct Args {
 
 /// Runs `ctx-score` with the process's arguments.
 pub fn main() -> ExitCode {
-    match super::parse::<Args>(TOOL) {
-        Ok(args) => super::run(TOOL, || run(args)),
-        Err(code) => code,
-    }
+    super::main_with(TOOL, run)
 }
 
 fn run(args: Args) -> Result<ExitCode> {

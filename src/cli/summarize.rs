@@ -142,10 +142,7 @@ pub enum TierUnit {
 
 /// Runs `ctx-summarize` with the process's arguments.
 pub fn main() -> ExitCode {
-    match super::parse::<Args>(TOOL) {
-        Ok(args) => super::run(TOOL, || run(args)),
-        Err(code) => code,
-    }
+    super::main_with(TOOL, run)
 }
 
 fn read_template(path: &Option<PathBuf>) -> Result<Option<String>> {

@@ -105,10 +105,7 @@ pub struct Args {
 
 /// Runs `ctx-truncate` with the process's arguments.
 pub fn main() -> ExitCode {
-    match super::parse::<Args>(TOOL) {
-        Ok(args) => super::run(TOOL, || run(args)),
-        Err(code) => code,
-    }
+    super::main_with(TOOL, run)
 }
 
 /// What one run does to each input.

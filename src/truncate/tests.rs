@@ -168,24 +168,7 @@ fn windowed_lines_only_budget() {
 }
 
 fn text_strategy() -> impl proptest::strategy::Strategy<Value = String> {
-    let pieces = prop::sample::select(vec![
-        "a",
-        "word ",
-        "日本語",
-        "😀",
-        "👨\u{200d}👩\u{200d}👧",
-        "\r\n",
-        "\n",
-        "\n\n",
-        " ",
-        "error: bad\n",
-        "é",
-        "  indented\n",
-        "总结。",
-        "/",
-        "1234567",
-    ]);
-    prop::collection::vec(pieces, 0..300).prop_map(|v| v.concat())
+    crate::testing::multibyte_text()
 }
 
 fn budget_strategy() -> impl proptest::strategy::Strategy<Value = Budget> {
