@@ -512,11 +512,7 @@ pub fn pack(pieces: &[Piece], scores: &[Scores], budget: &Budget, encoding: Enco
     let mut left = *budget;
     let order = ranking(scores);
     for &i in &order {
-        let mut cost = Size::of(&pieces[i].text, budget.tokens.map(|_| encoding));
-        cost.bytes += marker.bytes;
-        cost.chars += marker.chars;
-        cost.lines += marker.lines;
-        cost.tokens = cost.tokens.map(|t| t + 24);
+        let cost = Size::of(&pieces[i].text, budget.tokens.map(|_| encoding)) + marker;
         if let Some(rest) = left.minus(&cost) {
             left = rest;
             keep[i] = true;

@@ -99,6 +99,25 @@ impl Size {
     }
 }
 
+impl std::ops::Add for Size {
+    type Output = Size;
+
+    /// The size of two texts together (tokens summed where either was counted, which is an
+    /// estimate at most a token or so off at the seam).
+    fn add(self, o: Size) -> Size {
+        Size {
+            bytes: self.bytes + o.bytes,
+            chars: self.chars + o.chars,
+            lines: self.lines + o.lines,
+            tokens: match (self.tokens, o.tokens) {
+                (None, None) => None,
+                (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+            },
+            tokens_estimated: self.tokens_estimated || o.tokens_estimated,
+        }
+    }
+}
+
 /// Limits that a text must keep, in any combination of units; all given limits must hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {

@@ -42,27 +42,20 @@ pub fn plan(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Range
     }
 }
 
-fn minus_markers(budget: &Budget, reserve: &Size, n: u64) -> Budget {
-    let r = Size {
+/// The room of `n` markers.
+fn markers(reserve: &Size, n: u64) -> Size {
+    Size {
         bytes: reserve.bytes * n,
         chars: reserve.chars * n,
         lines: reserve.lines * n,
         tokens: reserve.tokens.map(|t| t * n),
         tokens_estimated: false,
-    };
-    budget.minus(&r).unwrap_or(Budget { bytes: Some(0), chars: Some(0), lines: Some(0), tokens: Some(0) }.keep(budget))
+    }
 }
 
-impl Budget {
-    /// Zero in the units `like` limits, unlimited in the others.
-    fn keep(self, like: &Budget) -> Budget {
-        Budget {
-            bytes: like.bytes.and(self.bytes),
-            chars: like.chars.and(self.chars),
-            lines: like.lines.and(self.lines),
-            tokens: like.tokens.and(self.tokens),
-        }
-    }
+/// The budget less the room of `n` markers; zero in every limited unit when they do not fit.
+fn minus_markers(budget: &Budget, reserve: &Size, n: u64) -> Budget {
+    budget.minus(&markers(reserve, n)).unwrap_or(budget.scale(0.0))
 }
 
 fn size(text: &[u8], budget: &Budget, opts: &Options) -> Size {
@@ -99,16 +92,7 @@ fn head_tail_of(prefix: &[u8], suffix: &[u8], start: u64, budget: &Budget, reser
 
 /// Whether `n` markers would take at most a quarter of the budget.
 fn markers_affordable(budget: &Budget, reserve: &Size, n: u64) -> bool {
-    budget
-        .scale(0.25)
-        .minus(&Size {
-            bytes: reserve.bytes * n,
-            chars: reserve.chars * n,
-            lines: reserve.lines * n,
-            tokens: reserve.tokens.map(|t| t * n),
-            tokens_estimated: false,
-        })
-        .is_some()
+    budget.scale(0.25).minus(&markers(reserve, n)).is_some()
 }
 
 fn layered(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
@@ -163,14 +147,7 @@ fn salient(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
     }
     picked.sort_unstable();
     let (first, last) = (picked[0].0, picked[picked.len() - 1].1);
-    let mut used = Size::default();
-    for &(a, b) in &picked {
-        let s = size(&text[a..b], &c, opts);
-        used.bytes += s.bytes;
-        used.chars += s.chars;
-        used.lines += s.lines;
-        used.tokens = Some(used.tokens.unwrap_or(0) + s.tokens.unwrap_or(0));
-    }
+    let used = picked.iter().fold(Size::default(), |used, &(a, b)| used + size(&text[a..b], &c, opts));
     let blocks = 1 + picked.windows(2).filter(|w| w[0].1 != w[1].0).count() as u64;
     let ends = minus_markers(&c, reserve, blocks).minus(&used).unwrap_or(c.scale(0.0));
     let p = cut_prefix(&text[..first], &ends.scale(opts.head_ratio), opts.encoding, opts.cut);
@@ -204,13 +181,8 @@ fn pick_lines(
         last_line = a;
         let (a, b) = (a.max(from), b.min(to));
         let adjacent = picked.iter().any(|&(_, e)| e == a);
-        let mut cost = size(&text[a..b], left, opts);
-        if !adjacent {
-            cost.bytes += reserve.bytes;
-            cost.chars += reserve.chars;
-            cost.lines += reserve.lines;
-            cost.tokens = cost.tokens.map(|t| t + reserve.tokens.unwrap_or(0));
-        }
+        let line = size(&text[a..b], left, opts);
+        let cost = if adjacent { line } else { line + *reserve };
         if let Some(rest) = left.minus(&cost) {
             *left = rest;
             picked.push((a, b));
