@@ -22,6 +22,19 @@ struct Middle {
     tokens: Option<StreamCounter>,
 }
 
+impl Middle {
+    /// Counts bytes that leave the window for good; `last` keeps the last byte dropped.
+    fn add(&mut self, gone: &[u8], last: &mut Option<u8>) {
+        self.bytes += gone.len() as u64;
+        self.chars += text::count_chars(gone);
+        self.newlines += text::count_newlines(gone);
+        *last = gone.last().copied().or(*last);
+        if let Some(t) = self.tokens.as_mut() {
+            t.push(gone);
+        }
+    }
+}
+
 /// Reads input incrementally and keeps what the strategies can use.
 #[derive(Debug)]
 pub struct Retainer {
@@ -132,7 +145,20 @@ impl Retainer {
         Ok(())
     }
 
-    fn push_tail(&mut self, data: &[u8]) {
+    fn push_tail(&mut self, mut data: &[u8]) {
+        // A piece that alone holds all the tail any selection can reach makes the tail held so
+        // far unreachable: count that and the piece's front as middle, and copy only the rest.
+        let skip = self.unreachable(data);
+        if skip > 0 {
+            let mut old = std::mem::take(&mut self.tail);
+            self.middle.add(&old, &mut self.last_dropped);
+            self.middle.add(&data[..skip], &mut self.last_dropped);
+            self.tail_start += (old.len() + skip) as u64;
+            self.tail_newlines = 0;
+            old.clear();
+            self.tail = old;
+            data = &data[skip..];
+        }
         self.tail.extend_from_slice(data);
         self.tail_newlines += text::count_newlines(data);
         // Trim only when the tail has doubled, so that each byte is moved a bounded number of times.
@@ -140,35 +166,27 @@ impl Retainer {
         let bytes_over = self.max_bytes.is_some_and(|b| self.tail.len() as u64 > 2 * b + slack);
         let lines_over = self.max_lines.is_some_and(|l| self.tail_newlines > 2 * l + slack.min(1024));
         if bytes_over || lines_over {
-            self.trim_tail();
+            let drop = self.unreachable(&self.tail);
+            self.middle.add(&self.tail[..drop], &mut self.last_dropped);
+            self.tail_newlines -= text::count_newlines(&self.tail[..drop]);
+            self.tail_start += drop as u64;
+            self.tail.drain(..drop);
         }
     }
 
-    /// Drops from the front of the tail what no selection can reach, counting it.
-    fn trim_tail(&mut self) {
+    /// How much of the front of `buf`, taken as the end of the input so far, no selection
+    /// within the budget can reach (on a char boundary).
+    fn unreachable(&self, buf: &[u8]) -> usize {
         let mut drop = 0usize;
         if let Some(b) = self.max_bytes {
             let keep = usize::try_from(b).unwrap_or(usize::MAX).saturating_add(4);
-            drop = drop.max(self.tail.len().saturating_sub(keep));
+            drop = drop.max(buf.len().saturating_sub(keep));
         }
         if let Some(l) = self.max_lines {
             let skip = usize::try_from(l).unwrap_or(usize::MAX);
-            let start = memchr::memrchr_iter(b'\n', &self.tail).nth(skip).map_or(0, |i| i + 1);
-            drop = drop.max(start);
+            drop = drop.max(memchr::memrchr_iter(b'\n', buf).nth(skip).map_or(0, |i| i + 1));
         }
-        let drop = text::floor_char_boundary(&self.tail, drop);
-        let gone = &self.tail[..drop];
-        let newlines = text::count_newlines(gone);
-        self.middle.bytes += gone.len() as u64;
-        self.middle.chars += text::count_chars(gone);
-        self.middle.newlines += newlines;
-        self.last_dropped = gone.last().copied().or(self.last_dropped);
-        if let Some(t) = self.middle.tokens.as_mut() {
-            t.push(gone);
-        }
-        self.tail_newlines -= newlines;
-        self.tail_start += drop as u64;
-        self.tail.drain(..drop);
+        text::floor_char_boundary(buf, drop)
     }
 
     /// Ends the input and gives the document, and the spool if one was started.

@@ -222,8 +222,9 @@ proptest! {
     }
 
     #[test]
-    fn streaming_equals_whole(text in text_strategy(), chars in 1u64..200, piece in 1usize..64, strategy in prop::sample::select(vec![Strategy::HeadTail, Strategy::Head, Strategy::Tail])) {
-        let o = opts(Budget { chars: Some(chars), ..Budget::default() }, strategy);
+    fn streaming_equals_whole(text in text_strategy(), n in 1u64..200, lines in any::<bool>(), piece in 1usize..600, strategy in prop::sample::select(vec![Strategy::HeadTail, Strategy::Head, Strategy::Tail])) {
+        let budget = if lines { Budget { lines: Some(n / 8 + 1), ..Budget::default() } } else { Budget { chars: Some(n), ..Budget::default() } };
+        let o = opts(budget, strategy);
         let whole = run(text.as_bytes(), &o);
         let windowed = run_windowed(text.as_bytes(), &o, 16, piece);
         prop_assert_eq!(s(&windowed.text), s(&whole.text));
