@@ -14,6 +14,7 @@ bash bench/llm.sh
     echo
     echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\` and"
     echo "\`bench/llm.sh\`; each section says when it was run and on what. Every figure comes from those runs."
+    echo "The machine has 2 cores shared by producer and consumer in the pipe runs: figures vary by 20-40% between runs."
     echo
     sed 's/^#/##/' bench/out/truncate.md
     echo
