@@ -4,7 +4,7 @@ use super::args::{BudgetArgs, EncodingArg, OutputArgs};
 use super::{error_line, read_chunks, usage};
 use crate::clean::Cleaner;
 use crate::store::{self, Spool, Store};
-use crate::text::{self, Budget, Cut, Size, Unit, Utf8Check};
+use crate::text::{self, Cut, Size, Unit, Utf8Check};
 use crate::tokens::StreamCounter;
 use crate::truncate::{self, Doc, Marker, Options, Outcome, Retainer, Strategy};
 use anyhow::{Context, Result};
@@ -424,7 +424,8 @@ fn run_command(cmd: &[OsString], job: &Job, out: &mut impl Write) -> Result<Exit
             tokens: opts.budget.tokens.map(|_| opts.encoding.count(line.as_bytes()) + 1),
             ..Size::of(line.as_bytes(), None)
         };
-        opts.budget = opts.budget.minus(&room).unwrap_or(Budget { bytes: Some(1), ..opts.budget });
+        // A budget too small for it keeps nothing but the status line, which always shows.
+        opts.budget = opts.budget.minus(&room).unwrap_or(opts.budget.scale(0.0));
     }
     let outcome = fit(doc, spool, job, &opts)?;
     write_outcome(&outcome, valid, None, Some(i32::from(code)), job, out)?;
