@@ -234,6 +234,8 @@ fn command_mode_interleaves_and_passes_the_status() {
         (r.code, r.out.as_str()),
         (1, "1\n[... 97 lines (283 chars) omitted: lines 2-98 ...]\n99\n100\n[exit status 1]\n")
     );
+    let r = run(ctx().args(["--max-chars", "10", "--", "sh", "-c", "seq 1 100; exit 2"]));
+    assert_eq!((r.code, r.out.as_str()), (2, "[exit status 2]\n"), "the status always shows");
     let r = run(ctx().args(["--", "definitely-not-a-command-ctx"]));
     assert_eq!(r.code, 127);
     assert_eq!(r.err, "ctx-truncate: cannot run 'definitely-not-a-command-ctx': No such file or directory\n");
