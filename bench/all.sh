@@ -6,7 +6,7 @@
 # Each script can also be run alone; its report lands in bench/out/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-BENCH_REPORT=bench/out/truncate.md bash bench/run.sh
+bash bench/run.sh
 bash bench/chunk-score.sh
 bash bench/llm.sh
 {

@@ -3,7 +3,8 @@
 #
 #   bash bench/run.sh            (from the repository root; takes ~10 minutes on 2 cores)
 #
-# Generated inputs and raw results go to bench/out/ (git-ignored); the report is bench/BENCHMARKS.md.
+# Generated inputs and raw results go to bench/out/ (git-ignored); the report is bench/out/truncate.md,
+# which bench/all.sh assembles into bench/BENCHMARKS.md with the other benchmarks' reports.
 # Every figure in the report comes from the run that wrote it.
 # (BENCH_OUT, BENCH_REPORT, BIG_SIZE, STREAM_COPIES and the *_RUNS/*_WARMUP variables can be overridden for a
 # quick smoke test; the defaults are what BENCHMARKS.md documents.)
@@ -12,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 OUT=${BENCH_OUT:-bench/out}
-REPORT=${BENCH_REPORT:-bench/BENCHMARKS.md}
+REPORT=${BENCH_REPORT:-bench/out/truncate.md}
 BIN=target/release/ctx-truncate
 SMALL=$OUT/small.txt
 BIG=$OUT/big.txt

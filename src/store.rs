@@ -150,4 +150,19 @@ mod tests {
         fs::remove_dir_all(&dir)?;
         Ok(())
     }
+
+    #[test]
+    fn named_writes_replace_atomically() -> Result<()> {
+        let dir = std::env::temp_dir().join(format!("ctx-store-named-{}", std::process::id()));
+        let store = Store::open(&dir)?;
+        assert_eq!(store.get_named("k.json"), None);
+        store.put_named("k.json", b"one")?;
+        store.put_named("k.json", b"two")?;
+        assert_eq!(store.get_named("k.json").as_deref(), Some(&b"two"[..]));
+        let names: Vec<String> =
+            fs::read_dir(&dir)?.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+        assert_eq!(names, ["k.json"], "no temporary file is left");
+        fs::remove_dir_all(&dir)?;
+        Ok(())
+    }
 }

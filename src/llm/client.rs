@@ -89,11 +89,6 @@ impl Client {
         &self.cfg
     }
 
-    /// The endpoint requests go to.
-    pub fn url(&self) -> &str {
-        &self.url
-    }
-
     /// What the client has done so far.
     pub fn stats(&self) -> Stats {
         *self.stats.lock().unwrap_or_else(|e| e.into_inner())
