@@ -11,6 +11,7 @@
 pub mod chunk;
 pub mod clean;
 pub mod cli;
+pub mod compact;
 pub mod llm;
 pub mod score;
 pub mod store;
@@ -19,4 +20,5 @@ pub mod summarize;
 mod testing;
 pub mod text;
 pub mod tokens;
+pub mod transcript;
 pub mod truncate;

@@ -44,15 +44,27 @@ impl Store {
 
     /// Stores `bytes` and returns its path; if the same content is already there, only the path.
     pub fn put(&self, bytes: &[u8]) -> Result<PathBuf> {
+        let path = self.dir.join(name_of(bytes));
+        if path.exists() {
+            return Ok(path);
+        }
         let mut spool = self.spool()?;
         spool.write(bytes)?;
         spool.commit()
     }
 
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Writes `bytes` under `name` (replacing what was there) atomically: readers see the old
-    /// file or the new one, never a part.
+    /// file or the new one, never a part. A `name` with a `/` makes its subdirectory.
     pub fn put_named(&self, name: &str, bytes: &[u8]) -> Result<PathBuf> {
         let path = self.dir.join(name);
+        if let Some(parent) = path.parent().filter(|p| *p != self.dir) {
+            fs::create_dir_all(parent).with_context(|| format!("cannot create directory '{}'", parent.display()))?;
+        }
         let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
         let written = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, &path));
         if written.is_err() {
@@ -73,6 +85,22 @@ impl Store {
         let file = File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
         Ok(Spool { file: Some(BufWriter::new(file)), tmp, hasher: Sha256::new(), dir: self.dir.clone() })
     }
+}
+
+/// The name content gets in a store: `<first 128 bits of its SHA-256, in hex>.txt`.
+pub fn name_of(bytes: &[u8]) -> String {
+    name_from(Sha256::new_with_prefix(bytes))
+}
+
+/// The first 128 bits of the SHA-256 of `bytes`, in hex: a key for named entries.
+pub fn key_of(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+fn name_from(hasher: Sha256) -> String {
+    let hash = hasher.finalize();
+    let hex: String = hash.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("{hex}.txt")
 }
 
 fn unique() -> u128 {
@@ -101,11 +129,9 @@ impl Spool {
         Ok(())
     }
 
-    /// Finishes the write and moves the file to its content name (`<sha256 prefix>.txt`).
+    /// Finishes the write and moves the file to its content name (see [`name_of`]).
     pub fn commit(mut self) -> Result<PathBuf> {
-        let hash = std::mem::take(&mut self.hasher).finalize();
-        let name: String = hash.iter().take(16).map(|b| format!("{b:02x}")).collect();
-        let path = self.dir.join(format!("{name}.txt"));
+        let path = self.dir.join(name_from(std::mem::take(&mut self.hasher)));
         let file = self.file.take().map(|f| f.into_inner().map_err(|e| e.into_error()));
         if let Some(file) = file {
             let file = file.with_context(|| format!("cannot write '{}'", self.tmp.display()))?;

@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod chunk;
+pub mod compact;
 pub mod score;
 pub mod summarize;
 pub mod truncate;

@@ -1,0 +1,176 @@
+//! `ctx-compact`: the arguments, finding the transcripts, and running each one through the
+//! compact module in parallel, with the report at the end.
+
+mod batch;
+mod report;
+
+use super::args::{EncodingArg, OutputArgs};
+use super::usage;
+use crate::compact::{self, DEFAULT_PLACEHOLDER};
+use crate::transcript::Format;
+use anyhow::Result;
+use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const TOOL: &str = "ctx-compact";
+
+const EXAMPLES: &str = "\
+Examples:
+  ctx-compact session.jsonl > small.jsonl        prune old tool results, keep the format
+  ctx-compact --stats session.jsonl              tokens by role and tool, largest results
+  ctx-compact --check session.jsonl              every call has its result, ids are unique
+  ctx-compact --in-place -j 4 ~/.claude/projects every session, atomically, in parallel
+  ctx-compact --out-dir small ~/.codex/sessions  compacted copies, same tree
+  ctx-compact --restore small.jsonl > orig.jsonl the original, byte for byte
+
+Nothing is lost: every replaced content and every original transcript is kept in the store
+(--store DIR; by default .ctx-store beside the output file, or ~/.cache/ctx/spill when the
+output is stdout), and each placeholder names the file that holds the full text.";
+
+/// Compact agent transcripts (OpenAI chat, Responses, Anthropic, Claude Code, Codex): prune
+/// old tool results, hold results to size budgets, keep every original restorable.
+#[derive(Parser, Debug)]
+#[command(name = "ctx-compact", version, after_help = EXAMPLES)]
+pub struct Args {
+    /// Transcripts, or directories searched for them (see --glob); none or - reads stdin
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// The transcript format [default: detected]
+    #[arg(long, value_enum, value_name = "FORMAT", env = "CTX_FORMAT")]
+    pub format: Option<Format>,
+
+    /// Print token counts by role and by tool, the largest tool results and the usage the
+    /// agent recorded; change nothing
+    #[arg(long, help_heading = "Mode", conflicts_with_all = ["check", "restore", "dry_run"])]
+    pub stats: bool,
+    /// Check the structure: every tool result has its call, every call its result, ids are
+    /// unique; print each problem as FILE:LINE: problem and exit 1 if there is any
+    #[arg(long, help_heading = "Mode", conflicts_with_all = ["restore", "dry_run"])]
+    pub check: bool,
+    /// Rebuild the original of a compacted transcript, byte for byte, from the store
+    #[arg(long, help_heading = "Mode", conflicts_with = "dry_run")]
+    pub restore: bool,
+    /// Report what would be replaced; write nothing, store nothing
+    #[arg(long, help_heading = "Mode")]
+    pub dry_run: bool,
+
+    /// Never prune tool results in the most recent N tokens of tool results
+    #[arg(long, value_name = "N", default_value_t = 20_000, help_heading = "Pruning")]
+    pub protect: u64,
+    /// Never prune tool results in the last N user turns
+    #[arg(long, value_name = "N", default_value_t = 2, help_heading = "Pruning")]
+    pub protect_turns: usize,
+    /// Prune only when the old tool results add up to at least N tokens, so that small savings
+    /// do not churn the prompt cache
+    #[arg(long, value_name = "N", default_value_t = 10_000, help_heading = "Pruning")]
+    pub prune_minimum: u64,
+    /// Never replace the results of tool NAME (repeatable)
+    #[arg(long, value_name = "NAME", help_heading = "Pruning")]
+    pub protect_tool: Vec<String>,
+    /// Do not prune; apply only the size budgets
+    #[arg(long, help_heading = "Pruning")]
+    pub no_prune: bool,
+    /// The text of a pruned result; {chars}, {tool} and {path} are filled in
+    #[arg(long, value_name = "TEMPLATE", default_value = DEFAULT_PLACEHOLDER, help_heading = "Pruning")]
+    pub placeholder: String,
+
+    /// A tool result over N chars becomes a preview (0: no limit)
+    #[arg(long, value_name = "N", default_value_t = 50_000, help_heading = "Budgets")]
+    pub max_result: u64,
+    /// Chars of a result a preview keeps
+    #[arg(long, value_name = "N", default_value_t = 2_000, help_heading = "Budgets")]
+    pub preview: u64,
+    /// The results answering one assistant turn may hold N chars together; the largest are
+    /// replaced until they fit (0: no limit)
+    #[arg(long, value_name = "N", default_value_t = 200_000, help_heading = "Budgets")]
+    pub message_budget: u64,
+
+    /// Write the transcript to FILE (one input only)
+    #[arg(short, long, value_name = "FILE", help_heading = "Output", conflicts_with_all = ["out_dir", "in_place"])]
+    pub output: Option<PathBuf>,
+    /// Write each transcript under DIR, keeping the tree below each directory argument
+    #[arg(long, value_name = "DIR", help_heading = "Output", conflicts_with = "in_place")]
+    pub out_dir: Option<PathBuf>,
+    /// Replace each file atomically (temporary file, fsync, rename); the original stays
+    /// restorable from the store
+    #[arg(long, help_heading = "Output")]
+    pub in_place: bool,
+    /// Keep replaced contents and originals in DIR [default: .ctx-store beside the output
+    /// file; ~/.cache/ctx/spill for stdout]
+    #[arg(long, value_name = "DIR", env = "CTX_STORE", help_heading = "Output")]
+    pub store: Option<PathBuf>,
+
+    /// In directories, take files whose name matches PATTERN (* and ?; repeatable)
+    /// [default: *.jsonl, *.json]
+    #[arg(long, value_name = "PATTERN", help_heading = "Batch")]
+    pub glob: Vec<String>,
+    /// Transcripts processed at once [default: the number of CPUs]
+    #[arg(short, long, value_name = "N", env = "CTX_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "Batch")]
+    pub jobs: Option<u16>,
+    /// Redo outputs that are already up to date (newer than their input)
+    #[arg(long, help_heading = "Batch")]
+    pub force: bool,
+
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+
+    #[command(flatten)]
+    pub output_args: OutputArgs,
+}
+
+/// Runs `ctx-compact` with the process's arguments.
+pub fn main() -> ExitCode {
+    super::main_with(TOOL, run)
+}
+
+impl Args {
+    /// The compaction options these arguments ask for.
+    fn options(&self) -> Result<compact::Options> {
+        let nonzero = |n: u64| (n > 0).then_some(n);
+        if self.max_result > 0 && self.preview >= self.max_result {
+            return Err(usage(format!(
+                "--preview {} must be smaller than --max-result {}, or previews would be previewed again",
+                self.preview, self.max_result
+            )));
+        }
+        if !self.placeholder.contains("{path}") {
+            return Err(usage("--placeholder must contain {path}, so that the full text can be found"));
+        }
+        Ok(compact::Options {
+            prune: !self.no_prune,
+            protect: self.protect,
+            protect_turns: self.protect_turns,
+            prune_minimum: self.prune_minimum,
+            protect_tools: self.protect_tool.clone(),
+            placeholder: self.placeholder.clone(),
+            max_result: nonzero(self.max_result),
+            preview: self.preview,
+            message_budget: nonzero(self.message_budget),
+            encoding: self.encoding.encoding,
+        })
+    }
+}
+
+fn run(args: Args) -> Result<ExitCode> {
+    let opts = args.options()?;
+    let inputs = batch::inputs(&args)?;
+    let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();
+    let reports = args.stats || args.check || args.dry_run;
+    if inputs.len() > 1 && !writes_files && !reports {
+        return Err(usage("several transcripts need --out-dir or --in-place (or --stats, --check, --dry-run)"));
+    }
+    if args.in_place && inputs.iter().any(|i| i.path.is_none()) {
+        return Err(usage("--in-place needs files, not standard input"));
+    }
+    if args.output_args.json && !writes_files && !reports {
+        return Err(usage(
+            "--json reports on files written with -o, --out-dir or --in-place; the transcript is on stdout",
+        ));
+    }
+    if (args.stats || args.check) && writes_files {
+        return Err(usage("--stats and --check write nothing; drop -o, --out-dir and --in-place"));
+    }
+    batch::run(&args, &opts, inputs)
+}

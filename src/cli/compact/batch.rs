@@ -1,0 +1,410 @@
+//! Finding transcripts, processing each one (in parallel with `-j`), and writing outputs
+//! atomically. One bad file never stops the batch: it is reported and the exit status is 1.
+
+use super::Args;
+use super::report::{self, Outcome, Status};
+use crate::compact::{self, restore, stats};
+use crate::store::{self, Store};
+use crate::transcript::{Transcript, check};
+use anyhow::{Context, Result, bail};
+use std::fs;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The directory name of a store kept beside its output.
+pub const STORE_NAME: &str = ".ctx-store";
+
+/// One transcript to process.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Its file, or `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// The directory argument it was found in.
+    pub root: Option<PathBuf>,
+}
+
+impl Job {
+    /// The name for messages.
+    pub fn name(&self) -> String {
+        self.path.as_ref().map_or_else(|| "standard input".to_string(), |p| p.display().to_string())
+    }
+}
+
+/// The transcripts named by the arguments; directories are searched recursively.
+pub fn inputs(args: &Args) -> Result<Vec<Job>> {
+    if args.paths.is_empty() {
+        return Ok(vec![Job { path: None, root: None }]);
+    }
+    let globs: Vec<String> =
+        if args.glob.is_empty() { vec!["*.jsonl".into(), "*.json".into()] } else { args.glob.clone() };
+    let mut out = Vec::new();
+    for p in &args.paths {
+        if p.as_os_str() == "-" {
+            out.push(Job { path: None, root: None });
+        } else if p.is_dir() {
+            let before = out.len();
+            find(p, &globs, &mut |f| out.push(Job { path: Some(f), root: Some(p.clone()) }))?;
+            if out.len() == before && args.paths.len() == 1 {
+                bail!("no transcript in '{}' matches {}", p.display(), globs.join(" or "));
+            }
+        } else {
+            out.push(Job { path: Some(p.clone()), root: None });
+        }
+    }
+    Ok(out)
+}
+
+/// Calls `f` with every file under `dir` whose name matches a glob, in sorted order; store
+/// directories are skipped and symbolic links to directories are not followed.
+fn find(dir: &Path, globs: &[String], f: &mut dyn FnMut(PathBuf)) -> Result<()> {
+    let mut entries: Vec<fs::DirEntry> = fs::read_dir(dir)
+        .with_context(|| format!("cannot read directory '{}'", dir.display()))?
+        .collect::<io::Result<_>>()
+        .with_context(|| format!("cannot read directory '{}'", dir.display()))?;
+    entries.sort_by_key(fs::DirEntry::file_name);
+    for e in entries {
+        let name = e.file_name();
+        let kind = e.file_type()?;
+        if kind.is_dir() {
+            if name != STORE_NAME {
+                find(&e.path(), globs, f)?;
+            }
+        } else if globs.iter().any(|g| glob_match(g.as_bytes(), name.as_encoded_bytes()))
+            && (kind.is_file() || e.path().is_file())
+        {
+            f(e.path());
+        }
+    }
+    Ok(())
+}
+
+/// Whether `name` matches `pattern`, where `*` matches any run and `?` any one byte.
+pub fn glob_match(pattern: &[u8], name: &[u8]) -> bool {
+    let (mut p, mut n, mut star, mut mark) = (0, 0, None, 0);
+    while n < name.len() {
+        if p < pattern.len() && (pattern[p] == b'?' || pattern[p] == name[n]) {
+            p += 1;
+            n += 1;
+        } else if p < pattern.len() && pattern[p] == b'*' {
+            star = Some(p);
+            mark = n;
+            p += 1;
+        } else if let Some(s) = star {
+            p = s + 1;
+            mark += 1;
+            n = mark;
+        } else {
+            return false;
+        }
+    }
+    pattern[p..].iter().all(|c| *c == b'*')
+}
+
+/// Where a transcript goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dest {
+    /// Standard output.
+    Stdout,
+    /// A file (`-o` or `--out-dir`).
+    File(PathBuf),
+    /// The input file itself.
+    InPlace(PathBuf),
+    /// Nowhere (reports).
+    None,
+}
+
+impl Dest {
+    fn file(&self) -> Option<&Path> {
+        match self {
+            Dest::File(p) | Dest::InPlace(p) => Some(p),
+            Dest::Stdout | Dest::None => None,
+        }
+    }
+}
+
+fn dest(args: &Args, job: &Job) -> Dest {
+    if args.stats || args.check || args.dry_run {
+        return Dest::None;
+    }
+    match (&job.path, &args.output, &args.out_dir) {
+        (Some(p), _, _) if args.in_place => Dest::InPlace(p.clone()),
+        (_, Some(o), _) if o.as_os_str() == "-" => Dest::Stdout,
+        (_, Some(o), _) => Dest::File(o.clone()),
+        (path, None, Some(dir)) => {
+            let rel = match (path, &job.root) {
+                (Some(p), Some(root)) => p.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| p.clone()),
+                (Some(p), None) => p.file_name().map_or_else(|| p.clone(), PathBuf::from),
+                (None, _) => PathBuf::from("stdin.jsonl"),
+            };
+            Dest::File(dir.join(rel))
+        }
+        _ => Dest::Stdout,
+    }
+}
+
+/// The store for a transcript going to `dest`.
+fn store_dir(args: &Args, dest: &Dest) -> PathBuf {
+    if let Some(s) = &args.store {
+        return s.clone();
+    }
+    match dest.file().and_then(Path::parent) {
+        Some(parent) => {
+            let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+            parent.join(STORE_NAME)
+        }
+        None => store::default_dir(),
+    }
+}
+
+/// What every job shares.
+pub struct Ctx<'a> {
+    pub args: &'a Args,
+    pub opts: &'a compact::Options,
+    /// Count tokens before and after (for the report).
+    pub count: bool,
+}
+
+/// Processes every job, `-j` at a time, prints the reports in order and the summary.
+pub fn run(args: &Args, opts: &compact::Options, jobs: Vec<Job>) -> Result<ExitCode> {
+    let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();
+    let table = !args.output_args.quiet && (writes_files || args.output_args.verbose) && !args.output_args.json;
+    let ctx = Ctx { args, opts, count: args.dry_run || args.output_args.json || table };
+    let workers = args
+        .jobs
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .min(jobs.len())
+        .max(1);
+    let bar = progress(args, &jobs);
+    let printer = Mutex::new(report::Printer::new(jobs.len(), args.output_args.json));
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(i) else { break };
+            let outcome = process(job, &ctx);
+            bar.inc(job.path.as_ref().and_then(|p| fs::metadata(p).ok()).map_or(0, |m| m.len()));
+            bar.set_message(format!("{}/{} files", finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len()));
+            let mut p = printer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            bar.suspend(|| p.done(i, outcome));
+        }
+    };
+    if workers == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                s.spawn(work);
+            }
+        });
+    }
+    bar.finish_and_clear();
+    let printer = printer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    printer.finish(table, ctx.count)
+}
+
+fn progress(args: &Args, jobs: &[Job]) -> indicatif::ProgressBar {
+    if jobs.len() < 2 || args.output_args.quiet || !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let total: u64 =
+        jobs.iter().filter_map(|j| j.path.as_ref()).filter_map(|p| fs::metadata(p).ok()).map(|m| m.len()).sum();
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Processes one transcript; its error becomes its outcome.
+fn process(job: &Job, ctx: &Ctx<'_>) -> Outcome {
+    let mut outcome = Outcome::new(job.name());
+    if let Err(e) = try_process(job, ctx, &mut outcome) {
+        outcome.status = Status::Failed(super::super::error_line(&e));
+    }
+    outcome
+}
+
+fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
+    let args = ctx.args;
+    let dest = dest(args, job);
+    outcome.output = dest.file().map(Path::to_path_buf);
+    if let (Dest::File(out), Some(input), false) = (&dest, &job.path, args.force)
+        && is_up_to_date(input, out)
+    {
+        outcome.status = Status::Skipped;
+        return Ok(());
+    }
+    let bytes = read(job)?;
+    outcome.bytes = (bytes.len() as u64, bytes.len() as u64);
+    let name = outcome.name.clone();
+    if args.restore {
+        return restore_one(args, job, &dest, bytes, outcome);
+    }
+    let t = Transcript::parse(&name, bytes, args.format)?;
+    outcome.format = Some(t.format);
+    outcome.warnings.clone_from(&t.warnings);
+    if args.check {
+        outcome.problems = check::problems(&t);
+        outcome.status = Status::Checked;
+        return Ok(());
+    }
+    if args.stats {
+        outcome.stats = Some(stats::tally(&t, ctx.opts.encoding)?);
+        outcome.status = Status::Stats;
+        return Ok(());
+    }
+    compact_one(&t, ctx, &dest, outcome)
+}
+
+fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome) -> Result<()> {
+    let dir = store_dir(ctx.args, dest);
+    let shown = fs::canonicalize(&dir).or_else(|_| std::path::absolute(&dir)).unwrap_or_else(|_| dir.clone());
+    let path_chars = crate::text::count_chars(shown.as_os_str().as_encoded_bytes()) + 1 + 36;
+    let plan = compact::plan(t, ctx.opts, path_chars)?;
+    outcome.results = plan.results.len();
+    let count = ctx.count.then_some(ctx.opts.encoding);
+    let before = count.map(|e| stats::tally(t, e).map(|s| s.total)).transpose()?;
+    if ctx.args.dry_run {
+        let mut put = |b: &[u8]| Ok(shown.join(store::name_of(b)));
+        let applied = compact::apply(t, &plan, ctx.opts, count, &mut put)?;
+        outcome.record(before, &applied.replaced);
+        outcome.status = Status::DryRun;
+        return Ok(());
+    }
+    if plan.actions.is_empty() {
+        outcome.record(before, &[]);
+        outcome.status = Status::Unchanged;
+        return match dest {
+            Dest::InPlace(_) => Ok(()),
+            _ => write_dest(dest, &mut |out| Ok(out.write_all(&t.bytes)?)),
+        };
+    }
+    let store = Store::open(&dir)?;
+    let applied = compact::apply(t, &plan, ctx.opts, count, &mut |b| store.put(b))?;
+    let original = store.put(&t.bytes)?;
+    let mut written = 0u64;
+    write_dest(dest, &mut |out| {
+        let mut counter = Counting { inner: out, n: 0 };
+        if t.is_lines() {
+            t.write(&applied.changed, &mut counter, &mut |line, range| restore::note(&store, line, &original, range))?;
+        } else {
+            let mut doc = Vec::new();
+            t.write(&applied.changed, &mut doc, &mut |_, _| Ok(()))?;
+            restore::note(&store, &doc, &original, 0..t.bytes.len())?;
+            counter.write_all(&doc)?;
+        }
+        written = counter.n;
+        Ok(())
+    })?;
+    outcome.bytes.1 = written;
+    outcome.record(before, &applied.replaced);
+    outcome.status = Status::Written;
+    Ok(())
+}
+
+fn restore_one(args: &Args, job: &Job, dest: &Dest, bytes: Vec<u8>, outcome: &mut Outcome) -> Result<()> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    match &args.store {
+        Some(s) => dirs.push(s.clone()),
+        None => {
+            if let Some(parent) = job.path.as_deref().and_then(Path::parent) {
+                let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+                dirs.push(parent.join(STORE_NAME));
+            }
+            dirs.push(store::default_dir());
+        }
+    }
+    for dir in dirs.iter().filter(|d| d.is_dir()) {
+        let store = Store::open(dir)?;
+        if let Some(original) = restore::restore(&store, &bytes)? {
+            outcome.bytes.1 = original.len() as u64;
+            outcome.status = Status::Written;
+            return write_dest(dest, &mut |out| Ok(out.write_all(&original)?));
+        }
+    }
+    let looked: Vec<String> = dirs.iter().map(|d| format!("'{}'", d.display())).collect();
+    bail!(
+        "nothing in {} was written by ctx-compact with the store {}; pass --store DIR",
+        outcome.name,
+        looked.join(" or ")
+    )
+}
+
+/// Whether `out` is newer than `input`.
+fn is_up_to_date(input: &Path, out: &Path) -> bool {
+    let time = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+    matches!((time(input), time(out)), (Some(i), Some(o)) if o >= i)
+}
+
+fn read(job: &Job) -> Result<Vec<u8>> {
+    match &job.path {
+        None => {
+            let mut buf = Vec::new();
+            io::stdin().lock().read_to_end(&mut buf).context("cannot read standard input")?;
+            Ok(buf)
+        }
+        Some(p) if p.is_dir() => bail!("cannot read '{}': Is a directory", p.display()),
+        Some(p) => fs::read(p).with_context(|| format!("cannot open '{}'", p.display())),
+    }
+}
+
+/// Writes through `f` to `dest`: stdout as is; a file atomically, through a temporary file in
+/// the same directory that is synced and then renamed over it.
+fn write_dest(dest: &Dest, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let path = match dest {
+        Dest::None => return Ok(()),
+        Dest::Stdout => {
+            let mut out = BufWriter::with_capacity(256 << 10, io::stdout().lock());
+            f(&mut out)?;
+            return Ok(out.flush()?);
+        }
+        Dest::File(p) | Dest::InPlace(p) => p,
+    };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+    let file_name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{file_name}.ctx-tmp-{}", std::process::id()));
+    let result = (|| -> Result<()> {
+        let file = fs::File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
+        let mut out = BufWriter::with_capacity(256 << 10, file);
+        f(&mut out).with_context(|| format!("cannot write '{}'", path.display()))?;
+        let file = out
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        if let Ok(perm) = fs::metadata(path).map(|m| m.permissions()) {
+            let _ = fs::set_permissions(&tmp, perm);
+        }
+        file.sync_all().with_context(|| format!("cannot write '{}'", path.display()))?;
+        if std::env::var_os("CTX_FAULT").is_some_and(|v| v == "before-rename") {
+            bail!("cannot write '{}': simulated failure before the rename (CTX_FAULT)", path.display());
+        }
+        fs::rename(&tmp, path).with_context(|| format!("cannot replace '{}'", path.display()))
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+struct Counting<'a> {
+    inner: &'a mut dyn Write,
+    n: u64,
+}
+
+impl Write for Counting<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.n += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}

@@ -1,0 +1,511 @@
+//! Agent transcripts as agents write them: the format is detected (or forced), the records are
+//! read (JSON Lines, or one JSON document holding a message list), and every record yields a
+//! common view of what compaction needs: user turns, assistant replies, tool calls and tool
+//! results with the place of their content. Nothing the view does not name is ever touched:
+//! records that are not changed are written back byte for byte (JSON Lines), and documents keep
+//! their key order and their compact or pretty style.
+
+mod anthropic;
+pub mod check;
+mod claude_code;
+mod codex;
+mod json;
+mod openai;
+mod responses;
+
+use anyhow::{Result, bail};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::io::Write;
+
+pub use json::Style;
+
+/// The transcript formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// OpenAI Chat Completions messages (`tool_calls`, `role: tool`): an array, a request body
+    /// with `messages`, JSON Lines, or a SWE-agent trajectory (`history`).
+    Openai,
+    /// OpenAI Responses API input items (`function_call`, `function_call_output`, ...).
+    Responses,
+    /// Anthropic Messages (`tool_use`, `tool_result` blocks): an array or a request body.
+    Anthropic,
+    /// Claude Code session JSONL (`~/.claude/projects/...`).
+    ClaudeCode,
+    /// Codex CLI rollout JSONL (`~/.codex/sessions/...`), including the legacy layout.
+    Codex,
+}
+
+impl Format {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Openai => "openai",
+            Format::Responses => "responses",
+            Format::Anthropic => "anthropic",
+            Format::ClaudeCode => "claude-code",
+            Format::Codex => "codex",
+        }
+    }
+
+    /// Reports the items of one record.
+    fn items<'a>(self, record: &'a Value, f: &mut dyn FnMut(Item<'a>)) {
+        match self {
+            Format::Openai => openai::items(record, f),
+            Format::Responses => responses::items(record, &[], true, f),
+            Format::Anthropic => anthropic::items(record, &[], f),
+            Format::ClaudeCode => claude_code::items(record, f),
+            Format::Codex => codex::items(record, f),
+        }
+    }
+}
+
+/// One step of a path from a record's root to a value inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seg {
+    /// An object key.
+    Key(&'static str),
+    /// An array index.
+    Index(usize),
+}
+
+/// Where a tool result's content lives in its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The path to the content: a string, a list of parts, or (when `wrapped`) a string that
+    /// holds a JSON object whose `output` is the content.
+    pub path: Vec<Seg>,
+    /// The content is the `output` of a JSON object encoded in the string (Codex).
+    pub wrapped: bool,
+    /// A structured copy of the result that is replaced together with it (Claude Code's
+    /// `toolUseResult`).
+    pub mirror: Option<Vec<Seg>>,
+}
+
+/// A tool result's content as found in a record.
+#[derive(Clone, Debug)]
+pub enum Content<'a> {
+    /// The JSON value at the slot: a string, a list of parts, or anything else.
+    Value(&'a Value),
+    /// The text inside a wrapped output.
+    Wrapped(String),
+}
+
+impl Content<'_> {
+    /// The text the model sees: a string as it is; a list of text parts joined by newlines;
+    /// anything else (parts that are not text, objects) as JSON.
+    pub fn text(&self) -> Cow<'_, str> {
+        match self {
+            Content::Wrapped(s) => Cow::Borrowed(s),
+            Content::Value(v) => value_text(v),
+        }
+    }
+}
+
+/// The text of a content value; see [`Content::text`].
+pub fn value_text(v: &Value) -> Cow<'_, str> {
+    match v {
+        Value::String(s) => Cow::Borrowed(s),
+        Value::Null => Cow::Borrowed(""),
+        Value::Array(parts) => {
+            let texts: Option<Vec<&str>> = parts.iter().map(|p| p.get("text").and_then(Value::as_str)).collect();
+            match texts {
+                Some(t) if t.len() == 1 => Cow::Borrowed(t[0]),
+                Some(t) => Cow::Owned(t.join("\n")),
+                None => Cow::Owned(serde_json::to_string_pretty(v).unwrap_or_default()),
+            }
+        }
+        other => Cow::Owned(other.to_string()),
+    }
+}
+
+/// What a record holds, as compaction and statistics see it.
+#[derive(Clone, Debug)]
+pub enum Item<'a> {
+    /// A user turn starts: a message typed by the user (not tool results, not injected notes).
+    Turn,
+    /// An assistant-side item: a reply, reasoning or a tool call; `Some(id)` when several
+    /// records make up one response (Claude Code's `message.id`).
+    Reply(Option<&'a str>),
+    /// A tool call.
+    Call { id: Option<&'a str>, name: &'a str, input: &'a Value },
+    /// A tool result and where its content is.
+    Result { id: Option<&'a str>, slot: Slot, content: Content<'a> },
+    /// Other text the model sees, by role.
+    Text { role: &'a str, text: Cow<'a, str> },
+    /// Token usage the agent recorded: the context of one request and its output tokens;
+    /// `cumulative` when `output` is a running total rather than this request's.
+    Usage { response: Option<&'a str>, context: u64, output: u64, cumulative: bool },
+    /// The whole record belongs to a side conversation (a Claude Code subagent): checked, but
+    /// never changed.
+    Sidechain,
+}
+
+/// A tool call or result found in a transcript, kept after the scan.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The index of its record.
+    pub record: usize,
+    /// What it is.
+    pub kind: Kind,
+}
+
+/// What an [`Entry`] is.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// A user turn starts.
+    Turn,
+    /// An assistant-side item (see [`Item::Reply`]).
+    Reply(Option<String>),
+    /// A tool call.
+    Call { id: Option<String>, name: String },
+    /// A tool result: its content's place and size in chars.
+    Result { id: Option<String>, slot: Slot, chars: u64, sidechain: bool },
+}
+
+/// Called with each changed line as written and the byte range of the line it replaces.
+pub type OnLine<'a> = dyn FnMut(&[u8], std::ops::Range<usize>) -> Result<()> + 'a;
+
+/// A record of a JSON Lines transcript: its bytes without the line end, and its line number.
+#[derive(Clone, Debug)]
+struct Line {
+    start: usize,
+    end: usize,
+    number: usize,
+}
+
+enum Body {
+    Lines { lines: Vec<Line>, partial: Option<Line> },
+    Doc(json::Doc),
+}
+
+/// A transcript read into memory and scanned.
+pub struct Transcript {
+    /// The name used in messages.
+    pub name: String,
+    /// The format.
+    pub format: Format,
+    /// The input as read.
+    pub bytes: Vec<u8>,
+    body: Body,
+    /// Tool calls, tool results, turns and replies, in order.
+    pub entries: Vec<Entry>,
+    /// Notes for the user (a last line still being written).
+    pub warnings: Vec<String>,
+}
+
+impl Transcript {
+    /// Reads `bytes` (named `name` in messages) as a transcript of `format`, or of the
+    /// detected format.
+    pub fn parse(name: &str, bytes: Vec<u8>, format: Option<Format>) -> Result<Transcript> {
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            bail!("{name} is empty: there is no transcript to read");
+        }
+        let body =
+            if json::looks_like_lines(&bytes) { split_lines(name, &bytes)? } else { json::Doc::parse(name, &bytes)? };
+        let format = match format {
+            Some(f) => f,
+            None => detect(&bytes, &body)
+                .ok_or_else(|| anyhow::anyhow!("cannot tell the format of {name}; pass --format"))?,
+        };
+        if let (Body::Doc(_), Format::ClaudeCode | Format::Codex) = (&body, format) {
+            bail!("{name} is one JSON document, but {} transcripts are JSON Lines", format.name());
+        }
+        let mut t =
+            Transcript { name: name.to_string(), format, bytes, body, entries: Vec::new(), warnings: Vec::new() };
+        if let Body::Lines { partial: Some(line), .. } = &t.body {
+            t.warnings.push(format!(
+                "{name}:{}: the last line is incomplete (still being written?); kept as it is",
+                line.number
+            ));
+        }
+        if let Body::Doc(doc) = &t.body
+            && doc.records().is_none()
+        {
+            bail!("{name} has no message list for {}", format.name());
+        }
+        t.entries = t.scan()?;
+        Ok(t)
+    }
+
+    /// The number of records.
+    pub fn len(&self) -> usize {
+        match &self.body {
+            Body::Lines { lines, .. } => lines.len(),
+            Body::Doc(doc) => doc.records().map_or(0, Vec::len),
+        }
+    }
+
+    /// Whether there are no records.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the transcript is JSON Lines.
+    pub fn is_lines(&self) -> bool {
+        matches!(self.body, Body::Lines { .. })
+    }
+
+    /// The 1-based line on which record `i` starts.
+    pub fn line(&self, i: usize) -> usize {
+        match &self.body {
+            Body::Lines { lines, .. } => lines.get(i).map_or(0, |l| l.number),
+            Body::Doc(doc) => doc.line(i),
+        }
+    }
+
+    /// Calls `f` with record `i`, parsed.
+    pub fn with_record<R>(&self, i: usize, f: impl FnOnce(&Value) -> R) -> Result<R> {
+        match &self.body {
+            Body::Lines { lines, .. } => {
+                let l = &lines[i];
+                let v: Value = serde_json::from_slice(&self.bytes[l.start..l.end])
+                    .map_err(|e| anyhow::anyhow!("{}:{}: {}", self.name, l.number, json::describe(&e)))?;
+                Ok(f(&v))
+            }
+            Body::Doc(doc) => match doc.records().and_then(|r| r.get(i)) {
+                Some(v) => Ok(f(v)),
+                None => bail!("no record {i}"),
+            },
+        }
+    }
+
+    /// Record `i`, parsed and owned, to be changed.
+    pub fn record(&self, i: usize) -> Result<Value> {
+        self.with_record(i, Value::clone)
+    }
+
+    /// Calls `f` with every item of every record, in order, with the record's index.
+    pub fn each_item(&self, mut f: impl FnMut(usize, &Item<'_>)) -> Result<()> {
+        for i in 0..self.len() {
+            self.with_record(i, |v| self.format.items(v, &mut |item| f(i, &item)))?;
+        }
+        Ok(())
+    }
+
+    /// The items of one record, as given by the format.
+    pub fn items_of<'a>(&self, record: &'a Value) -> Vec<Item<'a>> {
+        let mut out = Vec::new();
+        self.format.items(record, &mut |item| out.push(item));
+        out
+    }
+
+    fn scan(&self) -> Result<Vec<Entry>> {
+        let mut entries = Vec::new();
+        for i in 0..self.len() {
+            self.with_record(i, |v| {
+                let mut sidechain = false;
+                self.format.items(v, &mut |item| entries.extend(entry(i, item, &mut sidechain)));
+            })?;
+        }
+        Ok(entries)
+    }
+
+    /// Writes the transcript with the records in `changed` replaced. With JSON Lines, every
+    /// other record is written as read, and `on_line` sees each changed line as written with
+    /// the byte range of the line it replaces.
+    pub fn write(
+        &self,
+        changed: &BTreeMap<usize, Value>,
+        out: &mut dyn Write,
+        on_line: &mut OnLine<'_>,
+    ) -> Result<()> {
+        match &self.body {
+            Body::Doc(doc) => doc.write(changed, out),
+            Body::Lines { lines, .. } => {
+                let mut at = 0;
+                let mut buf = Vec::new();
+                for (i, v) in changed {
+                    let l = &lines[*i];
+                    out.write_all(&self.bytes[at..l.start])?;
+                    buf.clear();
+                    serde_json::to_writer(&mut buf, v)?;
+                    on_line(&buf, l.start..l.end)?;
+                    out.write_all(&buf)?;
+                    at = l.end;
+                }
+                out.write_all(&self.bytes[at..])?;
+                Ok(())
+            }
+        }
+    }
+}
+
+fn entry(record: usize, item: Item<'_>, sidechain: &mut bool) -> Option<Entry> {
+    let kind = match item {
+        Item::Sidechain => {
+            *sidechain = true;
+            return None;
+        }
+        Item::Turn => Kind::Turn,
+        Item::Reply(id) => Kind::Reply(id.map(str::to_string)),
+        Item::Call { id, name, .. } => Kind::Call { id: id.map(str::to_string), name: name.to_string() },
+        Item::Result { id, slot, content } => Kind::Result {
+            id: id.map(str::to_string),
+            slot,
+            chars: crate::text::count_chars(content.text().as_bytes()),
+            sidechain: *sidechain,
+        },
+        Item::Text { .. } | Item::Usage { .. } => return None,
+    };
+    Some(Entry { record, kind })
+}
+
+/// Splits JSON Lines into records; a last line without its newline that does not parse is
+/// kept aside (a session still being written), any other line that does not parse is an error.
+fn split_lines(name: &str, bytes: &[u8]) -> Result<Body> {
+    let mut lines = Vec::new();
+    let mut partial = None;
+    let mut start = 0;
+    let mut number = 0;
+    while start < bytes.len() {
+        number += 1;
+        let nl = memchr::memchr(b'\n', &bytes[start..]).map(|i| start + i);
+        let term = nl.map_or(bytes.len(), |i| i + 1);
+        let mut end = nl.unwrap_or(bytes.len());
+        if end > start && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+        let line = Line { start, end, number };
+        start = term;
+        let text = &bytes[line.start..line.end];
+        if text.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if nl.is_none()
+            && let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(text)
+        {
+            if e.is_eof() {
+                partial = Some(line);
+                continue;
+            }
+            bail!("{name}:{number}: {}", json::describe(&e));
+        }
+        lines.push(line);
+    }
+    Ok(Body::Lines { lines, partial })
+}
+
+/// Guesses the format from the first records.
+fn detect(bytes: &[u8], body: &Body) -> Option<Format> {
+    match body {
+        Body::Doc(doc) => {
+            let root = doc.root();
+            if root.get("history").is_some_and(Value::is_array) {
+                return Some(Format::Openai);
+            }
+            if root.get("input").is_some_and(Value::is_array) {
+                return Some(Format::Responses);
+            }
+            let anthropic_body = root.get("system").is_some() && root.get("messages").is_some();
+            let guess = sniff(doc.records()?.iter().take(200));
+            if anthropic_body && matches!(guess, Some(Format::Openai) | None) {
+                return Some(Format::Anthropic);
+            }
+            guess
+        }
+        Body::Lines { lines, .. } => {
+            let mut values =
+                lines.iter().take(50).filter_map(|l| serde_json::from_slice::<Value>(&bytes[l.start..l.end]).ok());
+            let first = values.next()?;
+            if first.get("payload").is_some() && first.get("timestamp").is_some() {
+                return Some(Format::Codex);
+            }
+            if first.get("instructions").is_some() && first.get("id").is_some() && first.get("type").is_none() {
+                return Some(Format::Codex);
+            }
+            if first.get("sessionId").is_some() || first.get("leafUuid").is_some() || first.get("uuid").is_some() {
+                return Some(Format::ClaudeCode);
+            }
+            sniff(std::iter::once(&first).chain(values.collect::<Vec<_>>().iter()))
+        }
+    }
+}
+
+/// Tells OpenAI, Anthropic and Responses messages apart by the fields only one of them has;
+/// plain `{role, content}` messages read the same in all, and are taken as OpenAI.
+fn sniff<'a>(records: impl Iterator<Item = &'a Value>) -> Option<Format> {
+    let mut plain = false;
+    for r in records {
+        let kind = r.get("type").and_then(Value::as_str).unwrap_or("");
+        if responses::is_item_type(kind)
+            && (kind != "message" || r.get("role").is_some())
+            && r.get("role").is_none_or(|_| kind == "message")
+        {
+            return Some(Format::Responses);
+        }
+        if r.get("tool_calls").is_some()
+            || r.get("tool_call_id").is_some()
+            || r.get("role").and_then(Value::as_str) == Some("tool")
+        {
+            return Some(Format::Openai);
+        }
+        if let Some(blocks) = r.get("content").and_then(Value::as_array) {
+            let block = |t: &str| blocks.iter().any(|b| b.get("type").and_then(Value::as_str) == Some(t));
+            if ["tool_use", "tool_result", "thinking", "redacted_thinking"].iter().any(|t| block(t))
+                || blocks.iter().any(|b| b.get("source").is_some())
+            {
+                return Some(Format::Anthropic);
+            }
+            if block("image_url") || block("input_audio") {
+                return Some(Format::Openai);
+            }
+        }
+        plain |= r.get("role").is_some();
+    }
+    plain.then_some(Format::Openai)
+}
+
+/// Extends `base` by `more`.
+fn path(base: &[Seg], more: &[Seg]) -> Vec<Seg> {
+    let mut p = base.to_vec();
+    p.extend_from_slice(more);
+    p
+}
+
+/// The value at `path` in `v`.
+pub fn at<'a>(v: &'a Value, path: &[Seg]) -> Option<&'a Value> {
+    path.iter().try_fold(v, |v, seg| match seg {
+        Seg::Key(k) => v.get(k),
+        Seg::Index(i) => v.get(i),
+    })
+}
+
+fn at_mut<'a>(v: &'a mut Value, path: &[Seg]) -> Option<&'a mut Value> {
+    path.iter().try_fold(v, |v, seg| match seg {
+        Seg::Key(k) => v.get_mut(k),
+        Seg::Index(i) => v.get_mut(i),
+    })
+}
+
+/// The content of the tool result at `slot` in `record`.
+pub fn content<'a>(record: &'a Value, slot: &Slot) -> Option<Content<'a>> {
+    let v = at(record, &slot.path)?;
+    if slot.wrapped {
+        let inner = v.as_str().and_then(codex::unwrap)?;
+        return Some(Content::Wrapped(inner));
+    }
+    Some(Content::Value(v))
+}
+
+/// Replaces the content at `slot` by `text`, keeping its shape: a string stays a string, a list
+/// of parts becomes one text part of the same type, a wrapped output keeps its other fields.
+pub fn replace(record: &mut Value, slot: &Slot, text: &str) -> Result<()> {
+    let Some(v) = at_mut(record, &slot.path) else { bail!("the tool result is gone") };
+    *v = if slot.wrapped {
+        let Some(s) = v.as_str() else { bail!("the wrapped output is not a string") };
+        Value::String(codex::rewrap(s, text)?)
+    } else if let Value::Array(parts) = v {
+        let kind = parts.iter().find_map(|p| p.get("type").and_then(Value::as_str)).unwrap_or("text");
+        let kind = if kind.ends_with("text") { kind.to_string() } else { "text".to_string() };
+        serde_json::json!([{ "type": kind, "text": text }])
+    } else {
+        Value::String(text.to_string())
+    };
+    if let Some(m) = slot.mirror.as_deref().and_then(|p| at_mut(record, p)) {
+        *m = Value::String(text.to_string());
+    }
+    Ok(())
+}
