@@ -5,7 +5,9 @@
 //! - [`tokens`]: exact o200k/cl100k token counts and the estimate.
 //! - [`clean`]: terminal noise removal.
 //! - [`truncate`]: fitting text into a budget.
-//! - [`store`]: the content-addressed store for full texts.
+//! - [`store`]: the content-addressed store for full texts and originals.
+//! - [`transcript`]: agent transcript formats and their common view.
+//! - [`compact`]: pruning and budgets over transcripts, stats, restore.
 //! - [`cli`]: what every tool shares at its edges.
 
 pub mod chunk;

@@ -22,4 +22,5 @@ fn man_pages_are_current() {
     check("ctx-chunk", ctx::cli::chunk::Args::command());
     check("ctx-score", ctx::cli::score::Args::command());
     check("ctx-summarize", ctx::cli::summarize::Args::command());
+    check("ctx-compact", ctx::cli::compact::Args::command());
 }

@@ -60,3 +60,105 @@ proptest! {
         prop_assert_eq!(Encoding::O200k.count(&input) <= input.len() as u64, true);
     }
 }
+
+/// A fixture transcript with some values swapped for values of another shape.
+fn mangled_transcript() -> impl proptest::strategy::Strategy<Value = (usize, Vec<u8>)> {
+    let value = prop_oneof![
+        Just(serde_json::Value::Null),
+        Just(serde_json::json!(7)),
+        Just(serde_json::json!("x")),
+        Just(serde_json::json!([])),
+        Just(serde_json::json!({})),
+        Just(serde_json::json!([{"type": "text"}])),
+        Just(serde_json::json!({"output": 1, "metadata": {}})),
+    ];
+    (0usize..5, prop::collection::vec((any::<prop::sample::Index>(), value), 0..6), any::<prop::sample::Index>())
+        .prop_map(|(which, swaps, cut)| {
+            let names = [
+                "openai-body.json",
+                "anthropic-body.json",
+                "responses.json",
+                "codex-legacy.jsonl",
+                "claude-code.jsonl",
+            ];
+            let text =
+                std::fs::read_to_string(format!("tests/fixtures/transcripts/{}", names[which])).expect("fixture");
+            let mut docs: Vec<serde_json::Value> = if names[which].ends_with(".jsonl") {
+                text.lines().map(|l| serde_json::from_str(l).expect("json")).collect()
+            } else {
+                vec![serde_json::from_str(&text).expect("json")]
+            };
+            for (at, v) in swaps {
+                let mut slots = Vec::new();
+                for (i, d) in docs.iter().enumerate() {
+                    collect_paths(i, d, &mut Vec::new(), &mut slots);
+                }
+                if slots.is_empty() {
+                    break;
+                }
+                let (doc, path) = slots[at.index(slots.len())].clone();
+                let mut node = &mut docs[doc];
+                for key in &path {
+                    node = match key {
+                        Ok(k) => &mut node[k.as_str()],
+                        Err(i) => &mut node[*i],
+                    };
+                }
+                *node = v;
+            }
+            let mut bytes: Vec<u8> = docs.iter().map(|d| format!("{d}\n")).collect::<String>().into_bytes();
+            // Sometimes the last line is cut off, as in a session being written.
+            let keep = cut.index(bytes.len() + 64).min(bytes.len());
+            bytes.truncate(keep.max(bytes.len().saturating_sub(40)));
+            (which, bytes)
+        })
+}
+
+type JsonPath = Vec<Result<String, usize>>;
+
+fn collect_paths(doc: usize, v: &serde_json::Value, at: &mut JsonPath, out: &mut Vec<(usize, JsonPath)>) {
+    match v {
+        serde_json::Value::Object(o) => {
+            for (k, child) in o {
+                at.push(Ok(k.clone()));
+                out.push((doc, at.clone()));
+                collect_paths(doc, child, at, out);
+                at.pop();
+            }
+        }
+        serde_json::Value::Array(a) => {
+            for (i, child) in a.iter().enumerate() {
+                at.push(Err(i));
+                out.push((doc, at.clone()));
+                collect_paths(doc, child, at, out);
+                at.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn compaction_takes_any_transcript_shape((_which, bytes) in mangled_transcript(), raw in bytes(), budget in 1u64..400) {
+        use ctx::compact::{self, Options};
+        use ctx::transcript::Transcript;
+        for input in [bytes, raw] {
+            let Ok(t) = Transcript::parse("t", input.clone(), None) else { continue };
+            let opts = Options { protect: budget, prune_minimum: 1, protect_turns: 0, max_result: Some(budget + 50),
+                                 preview: budget, message_budget: Some(budget * 2), ..Options::default() };
+            let _ = ctx::transcript::check::problems(&t);
+            let _ = compact::stats::tally(&t, Encoding::Estimate);
+            let plan = compact::plan(&t, &opts, 40).expect("plan");
+            let applied = compact::apply(&t, &plan, &opts, None, &mut |b| Ok(std::path::PathBuf::from(format!("/s/{}", b.len()))))
+                .expect("apply keeps the pairing");
+            let mut out = Vec::new();
+            t.write(&applied.changed, &mut out, &mut |_, _| Ok(())).expect("write");
+            // What was compacted reads back as the same format, with the same calls and results.
+            let again = Transcript::parse("t", out, Some(t.format)).expect("output parses");
+            prop_assert_eq!(again.entries.len(), t.entries.len());
+        }
+    }
+}

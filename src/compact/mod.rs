@@ -232,21 +232,26 @@ fn fit_groups(
         start = range.end;
         let total = |chosen: &HashMap<usize, Action>| range.clone().map(|i| size(i, chosen)).sum::<u64>();
         let mut order: Vec<usize> = range.clone().filter(|i| results[*i].eligible).collect();
+        // First previews, largest first; then, if still over, placeholders, largest first.
         order.sort_by_key(|i| std::cmp::Reverse(results[*i].chars));
-        for i in order {
+        for &i in &order {
             if total(chosen) <= budget {
                 break;
             }
-            match chosen.get(&i) {
-                Some(Action::Prune) => {}
-                None if results[i].chars > opts.preview => {
-                    chosen.insert(i, Action::Preview);
-                }
-                _ => {
-                    if !marks.is_replaced(t, &results[i])? {
-                        chosen.insert(i, Action::Prune);
-                    }
-                }
+            if !chosen.contains_key(&i) && results[i].chars > opts.preview {
+                chosen.insert(i, Action::Preview);
+            }
+        }
+        order.sort_by_key(|i| std::cmp::Reverse(size(*i, chosen)));
+        for &i in &order {
+            if total(chosen) <= budget {
+                break;
+            }
+            if chosen.get(&i) != Some(&Action::Prune)
+                && results[i].chars > marks.placeholder_chars(&results[i], path_chars)
+                && !marks.is_replaced(t, &results[i])?
+            {
+                chosen.insert(i, Action::Prune);
             }
         }
     }

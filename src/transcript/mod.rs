@@ -306,12 +306,7 @@ impl Transcript {
     /// Writes the transcript with the records in `changed` replaced. With JSON Lines, every
     /// other record is written as read, and `on_line` sees each changed line as written with
     /// the byte range of the line it replaces.
-    pub fn write(
-        &self,
-        changed: &BTreeMap<usize, Value>,
-        out: &mut dyn Write,
-        on_line: &mut OnLine<'_>,
-    ) -> Result<()> {
+    pub fn write(&self, changed: &BTreeMap<usize, Value>, out: &mut dyn Write, on_line: &mut OnLine<'_>) -> Result<()> {
         match &self.body {
             Body::Doc(doc) => doc.write(changed, out),
             Body::Lines { lines, .. } => {

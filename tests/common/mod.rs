@@ -17,6 +17,9 @@ pub struct Run {
 pub const ENV: &[&str] = &[
     "CTX_ENCODING",
     "CTX_PERSIST_DIR",
+    "CTX_STORE",
+    "CTX_FORMAT",
+    "CTX_FAULT",
     "CTX_BASE_URL",
     "CTX_MODEL",
     "CTX_MAP_MODEL",
@@ -50,6 +53,7 @@ pub fn bin(name: &str) -> PathBuf {
         "ctx-chunk" => assert_cmd::cargo::cargo_bin!("ctx-chunk").to_path_buf(),
         "ctx-score" => assert_cmd::cargo::cargo_bin!("ctx-score").to_path_buf(),
         "ctx-summarize" => assert_cmd::cargo::cargo_bin!("ctx-summarize").to_path_buf(),
+        "ctx-compact" => assert_cmd::cargo::cargo_bin!("ctx-compact").to_path_buf(),
         other => panic!("no binary {other}"),
     }
 }

@@ -179,7 +179,7 @@ pub fn run(args: &Args, opts: &compact::Options, jobs: Vec<Job>) -> Result<ExitC
         .min(jobs.len())
         .max(1);
     let bar = progress(args, &jobs);
-    let printer = Mutex::new(report::Printer::new(jobs.len(), args.output_args.json));
+    let printer = Mutex::new(report::Printer::new(jobs.len(), args.output_args.json, args.output_args.verbose));
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
     let work = || {
@@ -246,10 +246,24 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
     if args.restore {
         return restore_one(args, job, &dest, bytes, outcome);
     }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        // An empty session (just created) is a transcript with nothing to do.
+        outcome.status = if args.check {
+            Status::Checked
+        } else if args.stats {
+            Status::Stats
+        } else {
+            Status::Unchanged
+        };
+        return write_dest(&dest, &mut |out| Ok(out.write_all(&bytes)?));
+    }
     let t = Transcript::parse(&name, bytes, args.format)?;
     outcome.format = Some(t.format);
     outcome.warnings.clone_from(&t.warnings);
     if args.check {
+        use crate::transcript::Kind;
+        outcome.calls = t.entries.iter().filter(|e| matches!(e.kind, Kind::Call { .. })).count();
+        outcome.results = t.entries.iter().filter(|e| matches!(e.kind, Kind::Result { .. })).count();
         outcome.problems = check::problems(&t);
         outcome.status = Status::Checked;
         return Ok(());
@@ -406,5 +420,18 @@ impl Write for Counting<'_> {
     }
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_match;
+
+    #[test]
+    fn globs_match_stars_and_marks() {
+        let m = |p: &str, n: &str| glob_match(p.as_bytes(), n.as_bytes());
+        assert!(m("*.jsonl", "a.jsonl") && m("*.jsonl", ".jsonl") && m("rollout-*.jsonl", "rollout-2025.jsonl"));
+        assert!(!m("*.jsonl", "a.json") && !m("*.json", "a.jsonl") && !m("rollout-*", "x-rollout-1"));
+        assert!(m("a?c", "abc") && !m("a?c", "ac") && m("*", "") && m("**x*", "yxz"));
     }
 }

@@ -50,6 +50,8 @@ pub struct Outcome {
     pub output: Option<PathBuf>,
     /// Notes.
     pub warnings: Vec<String>,
+    /// Its tool calls.
+    pub calls: usize,
     /// Its tool results.
     pub results: usize,
     /// What was replaced.
@@ -86,13 +88,14 @@ pub struct Printer {
     outcomes: Vec<Option<Outcome>>,
     next: usize,
     json: bool,
+    verbose: bool,
     failed: bool,
 }
 
 impl Printer {
     /// A printer for `n` files.
-    pub fn new(n: usize, json: bool) -> Printer {
-        Printer { outcomes: vec![None; n], next: 0, json, failed: false }
+    pub fn new(n: usize, json: bool, verbose: bool) -> Printer {
+        Printer { outcomes: vec![None; n], next: 0, json, verbose, failed: false }
     }
 
     /// Takes the outcome of file `i`; prints what is now in order.
@@ -111,7 +114,7 @@ impl Printer {
         let many = self.outcomes.len() > 1;
         let mut out = io::stdout().lock();
         while let Some(Some(o)) = self.outcomes.get(self.next) {
-            let text = if self.json { json(o) } else { text(o, many) };
+            let text = if self.json { json(o) } else { text(o, many, self.verbose) };
             // A closed stdout (a pager quit) ends the reports quietly; the work goes on.
             let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
             self.next += 1;
@@ -129,9 +132,12 @@ impl Printer {
 }
 
 /// The text report of one file: problems, stats or the dry run.
-fn text(o: &Outcome, many: bool) -> String {
+fn text(o: &Outcome, many: bool, verbose: bool) -> String {
     let mut s = String::new();
     match o.status {
+        Status::Checked if o.problems.is_empty() && verbose => {
+            let _ = writeln!(s, "{}: ok, {} tool calls, {} tool results", o.name, o.calls, o.results);
+        }
         Status::Checked => {
             for p in &o.problems {
                 let _ = writeln!(s, "{}:{}: {}", o.name, p.line, p.message);
@@ -141,8 +147,9 @@ fn text(o: &Outcome, many: bool) -> String {
             if many {
                 let _ = writeln!(s, "==> {} <==", o.name);
             }
-            if let Some(t) = &o.stats {
-                s.push_str(&stats_text(t, o.format));
+            match &o.stats {
+                Some(t) => s.push_str(&stats_text(t, o.format)),
+                None => s.push_str("empty transcript\n"),
             }
             if many {
                 s.push('\n');

@@ -1,0 +1,472 @@
+//! `ctx-compact` end to end: every format on real corpus transcripts and hand-made fixtures,
+//! round trips through the store, idempotence, pairing, budgets, bad input, batch and in-place.
+
+mod common;
+
+use common::{Run, run, tmp, tool};
+use serde_json::{Value, json};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const FIXTURES: &str = "tests/fixtures/transcripts";
+const CORPUS: &str = "../shared/corpus/transcripts";
+/// Options that prune even the small fixtures.
+const AGGRESSIVE: [&str; 6] = ["--protect", "100", "--prune-minimum", "10", "--protect-turns", "0"];
+
+fn compact(store: &Path) -> assert_cmd::Command {
+    let mut c = tool("ctx-compact");
+    c.arg("--store").arg(store);
+    c
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(FIXTURES).join(name)
+}
+
+/// Every transcript to test on: the real corpus and the fixtures, with their formats.
+fn transcripts() -> Vec<(PathBuf, &'static str)> {
+    vec![
+        (Path::new(CORPUS).join("claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"), "claude-code"),
+        (
+            Path::new(CORPUS).join("codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"),
+            "codex",
+        ),
+        (Path::new(CORPUS).join("swe-agent/marshmallow-code__marshmallow-1867.traj"), "openai"),
+        (fixture("openai-body.json"), "openai"),
+        (fixture("anthropic-body.json"), "anthropic"),
+        (fixture("responses.json"), "responses"),
+        (fixture("codex-legacy.jsonl"), "codex"),
+        (fixture("claude-code.jsonl"), "claude-code"),
+    ]
+}
+
+fn ok(r: Run) -> Run {
+    assert_eq!(r.code, 0, "stderr: {}", r.err);
+    r
+}
+
+/// The store path shown in placeholders, as the tool writes it.
+fn shown(store: &Path) -> String {
+    fs::canonicalize(store).expect("store exists").display().to_string()
+}
+
+fn placeholder(store: &Path, chars: &str, content: &str) -> String {
+    let name = ctx::store::name_of(content.as_bytes());
+    format!("[Old tool result content cleared: {chars} chars, full text at {}/{name}]", shown(store))
+}
+
+#[test]
+fn every_format_is_detected() {
+    for (file, format) in transcripts() {
+        let r = run(tool("ctx-compact").args(["--check", "--json"]).arg(&file));
+        let v: Value = serde_json::from_str(r.out.trim()).expect("json");
+        assert_eq!(v["format"], format, "{}", file.display());
+    }
+}
+
+#[test]
+fn compact_restore_and_recompact_on_every_transcript() {
+    for (file, _) in transcripts() {
+        let dir = tmp(&format!("round-{}", file.file_name().and_then(|n| n.to_str()).unwrap_or("x")));
+        let store = dir.join("store");
+        let input = fs::read(&file).expect("read");
+        let once = ok(run(compact(&store).args(AGGRESSIVE).arg(&file)));
+        assert_ne!(once.out.as_bytes(), input.as_slice(), "{}: something is pruned", file.display());
+        assert!(once.out.contains("[Old tool result content cleared: "), "{}", file.display());
+        let out = dir.join("once");
+        fs::write(&out, &once.out).expect("write");
+        // Byte-identical restore.
+        let restored =
+            tool("ctx-compact").arg("--store").arg(&store).arg("--restore").arg(&out).output().expect("runs");
+        assert_eq!(restored.status.code(), Some(0), "{}", String::from_utf8_lossy(&restored.stderr));
+        assert!(restored.stdout == input, "{}: restore is byte-identical", file.display());
+        // Compacting a compacted transcript with the same options changes nothing.
+        let twice = ok(run(compact(&store).args(AGGRESSIVE).arg(&out)));
+        assert_eq!(twice.out, once.out, "{}: idempotent", file.display());
+        // The check finds the same problems before and after (the SWE-agent replay reuses ids).
+        let before = run(tool("ctx-compact").arg("--check").arg(&file));
+        let after = run(tool("ctx-compact").arg("--check").arg(&out));
+        assert_eq!(after.code, before.code, "{}: {}", file.display(), after.out);
+        let name = file.display().to_string();
+        assert_eq!(after.out.replace(&out.display().to_string(), &name), before.out);
+    }
+}
+
+#[test]
+fn untouched_jsonl_records_are_byte_identical() {
+    for (file, _) in transcripts().into_iter().filter(|(f, _)| f.extension().is_some_and(|e| e == "jsonl")) {
+        let store = tmp("untouched").join("store");
+        let input = fs::read_to_string(&file).expect("read");
+        let out = ok(run(compact(&store).args(AGGRESSIVE).arg(&file))).out;
+        let (a, b): (Vec<&str>, Vec<&str>) = (input.lines().collect(), out.lines().collect());
+        assert_eq!(a.len(), b.len(), "{}", file.display());
+        let changed = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+        assert!(changed > 0);
+        for (x, y) in a.iter().zip(&b) {
+            assert!(x == y || y.contains("[Old tool result content cleared: "), "{}: {y}", file.display());
+        }
+    }
+}
+
+#[test]
+fn openai_body_keeps_its_fields_style_and_order() {
+    let dir = tmp("openai-body");
+    let store = dir.join("store");
+    let file = fixture("openai-body.json");
+    let input = fs::read_to_string(&file).expect("read");
+    let out = ok(run(compact(&store).args(AGGRESSIVE).arg(&file))).out;
+    let doc: Value = serde_json::from_str(&input).expect("json");
+    let pytest = doc["messages"][3]["content"].as_str().expect("str");
+    let app = doc["messages"][5]["content"][0]["text"].as_str().expect("str");
+    let mut want = doc.clone();
+    want["messages"][3]["content"] = json!(placeholder(&store, "3,909", pytest));
+    want["messages"][5]["content"] = json!([{"type": "text", "text": placeholder(&store, "2,929", app)}]);
+    // Same style (two-space indent, trailing newline): the document differs in two lines only.
+    let mut expected = serde_json::to_string_pretty(&want).expect("json");
+    expected.push('\n');
+    assert_eq!(out, expected);
+    let differing = input.lines().zip(out.lines()).filter(|(a, b)| a != b).count();
+    assert_eq!(differing, 2);
+    // The stored file holds the full text.
+    let stored = fs::read_dir(&store).expect("store").flatten().map(|e| e.path());
+    assert!(stored.filter_map(|p| fs::read_to_string(p).ok()).any(|s| s == pytest));
+}
+
+#[test]
+fn defaults_protect_small_transcripts_and_thresholds_hold() {
+    let store = tmp("defaults").join("store");
+    let file = fixture("openai-body.json");
+    let input = fs::read_to_string(&file).expect("read");
+    // Defaults: 20,000 protected tokens cover everything.
+    assert_eq!(ok(run(compact(&store).arg(&file))).out, input);
+    // The last two user turns are protected by default.
+    assert_eq!(ok(run(compact(&store).args(["--protect", "100", "--prune-minimum", "10"]).arg(&file))).out, input);
+    // Old results under the minimum are not worth a cache miss.
+    let r =
+        run(compact(&store).args(["--protect", "100", "--prune-minimum", "100000", "--protect-turns", "0"]).arg(&file));
+    assert_eq!(ok(r).out, input);
+    assert!(!store.exists(), "nothing stored when nothing changes");
+}
+
+#[test]
+fn protect_tool_is_never_replaced() {
+    let store = tmp("protect-tool").join("store");
+    let file = fixture("claude-code.jsonl");
+    let input = fs::read_to_string(&file).expect("read");
+    let out = ok(run(compact(&store).args(AGGRESSIVE).args(["--protect-tool", "Read"]).arg(&file))).out;
+    assert_eq!(out, input);
+}
+
+#[test]
+fn claude_code_mirror_sidechain_and_other_lines() {
+    let store = tmp("claude-code").join("store");
+    let file = fixture("claude-code.jsonl");
+    let input = fs::read_to_string(&file).expect("read");
+    let out = ok(run(compact(&store).args(AGGRESSIVE).arg(&file))).out;
+    let (a, b): (Vec<&str>, Vec<&str>) = (input.lines().collect(), out.lines().collect());
+    let changed: Vec<usize> = (0..a.len()).filter(|i| a[*i] != b[*i]).map(|i| i + 1).collect();
+    assert_eq!(changed, [5], "only the Read result; sidechain, summary and boundary lines are kept");
+    let old: Value = serde_json::from_str(a[4]).expect("json");
+    let new: Value = serde_json::from_str(b[4]).expect("json");
+    let text = old["message"]["content"][0]["content"].as_str().expect("str");
+    let p = placeholder(&store, "3,869", text);
+    assert_eq!(new["message"]["content"][0]["content"], json!(p));
+    assert_eq!(new["toolUseResult"], json!(p), "the structured copy goes with it");
+    let mut rest = new.clone();
+    rest["message"]["content"][0]["content"] = old["message"]["content"][0]["content"].clone();
+    rest["toolUseResult"] = old["toolUseResult"].clone();
+    assert_eq!(rest, old, "every other field is kept");
+}
+
+#[test]
+fn codex_wrapped_output_keeps_its_metadata() {
+    let store = tmp("codex-wrapped").join("store");
+    let file = fixture("codex-legacy.jsonl");
+    let input = fs::read_to_string(&file).expect("read");
+    let out = ok(run(compact(&store).args(AGGRESSIVE).arg(&file))).out;
+    let old: Value = serde_json::from_str(input.lines().nth(3).expect("line")).expect("json");
+    let new: Value = serde_json::from_str(out.lines().nth(3).expect("line")).expect("json");
+    let inner_old: Value = serde_json::from_str(old["output"].as_str().expect("str")).expect("json");
+    let inner_new: Value = serde_json::from_str(new["output"].as_str().expect("str")).expect("json");
+    let text = inner_old["output"].as_str().expect("str");
+    assert_eq!(inner_new, json!({"output": placeholder(&store, "3,749", text), "metadata": inner_old["metadata"]}));
+}
+
+#[test]
+fn a_large_result_becomes_a_preview() {
+    let store = tmp("preview").join("store");
+    let file = fixture("responses.json");
+    let out = ok(run(compact(&store).args(["--no-prune", "--max-result", "1000", "--preview", "100"]).arg(&file))).out;
+    let doc: Value = serde_json::from_str(&out).expect("json");
+    let input: Value = serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("json");
+    let full = input[2]["output"].as_str().expect("str");
+    let name = ctx::store::name_of(full.as_bytes());
+    let want = format!(
+        "{}\n[Tool result truncated: first 100 of 3,829 chars shown; full text at {}/{name}]",
+        &full[..100],
+        shown(&store)
+    );
+    assert_eq!(doc[2]["output"], json!(want));
+    assert_eq!(fs::read_to_string(store.join(&name)).expect("stored"), full);
+    // The patch output (1,929 chars) is over 1,000 too; the small ones are not.
+    assert!(doc[4]["output"].as_str().expect("str").contains("first 100 of 1,929 chars shown"));
+    assert_eq!(doc[8], input[8]);
+}
+
+#[test]
+fn the_results_of_one_turn_are_held_to_the_message_budget() {
+    let store = tmp("message-budget").join("store");
+    let file = fixture("anthropic-body.json");
+    let args = ["--no-prune", "--message-budget", "3000", "--preview", "500"];
+    let out = ok(run(compact(&store).args(args).arg(&file))).out;
+    let doc: Value = serde_json::from_str(&out).expect("json");
+    let input: Value = serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("json");
+    let results = &doc["messages"][2]["content"];
+    assert_eq!(results[0], input["messages"][2]["content"][0], "the smaller result is kept");
+    let preview = results[1]["content"][0]["text"].as_str().expect("str");
+    assert!(preview.contains("[Tool result truncated: first 500 of 3,454 chars shown; full text at "), "{preview}");
+    let size = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    assert!(size(&results[0]["content"]) + preview.chars().count() <= 3000);
+    // When previews are not enough, the largest is cleared to its placeholder.
+    let out =
+        ok(run(compact(&store).args(["--no-prune", "--message-budget", "400", "--preview", "100"]).arg(&file))).out;
+    let doc: Value = serde_json::from_str(&out).expect("json");
+    let results = &doc["messages"][2]["content"];
+    let b = results[1]["content"][0]["text"].as_str().expect("str");
+    let a = results[0]["content"].as_str().expect("str");
+    assert!(b.starts_with("[Old tool result content cleared: 3,454 chars"), "{b}");
+    assert!(a.starts_with("ls line 0") && a.ends_with(".txt]") && a.contains("first 100 of 2,339 chars shown"), "{a}");
+    assert!(a.chars().count() + b.chars().count() <= 400);
+}
+
+#[test]
+fn stats_count_by_role_and_tool_beside_recorded_usage() {
+    let r = ok(run(tool("ctx-compact").arg("--stats").arg(fixture("claude-code.jsonl"))));
+    assert_eq!(
+        r.out,
+        "format: claude-code
+
+role               tokens
+assistant              25
+tool                1,728
+user                   14
+total               1,767
+
+tool                  calls  call tokens  results  result tokens
+Read                      1            9        1            880
+Bash                      2           14        2            848
+
+largest tool results
+    line tool                     tokens      chars
+       5 Read                        880      3,869
+       8 Bash                        840      3,829
+      12 Bash                          8         26
+
+recorded by the agent: 2,012 tokens of context at the last request, 57 output tokens in all
+"
+    );
+    let r = ok(run(tool("ctx-compact").args(["--stats", "--json"]).arg(fixture("claude-code.jsonl"))));
+    let v: Value = serde_json::from_str(r.out.trim()).expect("json");
+    assert_eq!(v["stats"]["total"], 1767);
+    assert_eq!(v["stats"]["tools"]["Bash"]["results"], 2);
+    assert_eq!(v["stats"]["recorded"], json!({"last_context": 2012, "output": 57}));
+}
+
+#[test]
+fn check_reports_each_problem_by_line() {
+    let dir = tmp("check");
+    let file = dir.join("broken.jsonl");
+    let lines = [
+        json!({"role": "user", "content": "go"}),
+        json!({"role": "assistant", "content": null, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}},
+            {"id": "c2", "type": "function", "function": {"name": "read", "arguments": "{}"}}]}),
+        json!({"role": "tool", "tool_call_id": "c1", "content": "ok"}),
+        json!({"role": "tool", "tool_call_id": "c9", "content": "orphan"}),
+        json!({"role": "assistant", "content": null, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}}]}),
+        json!({"role": "tool", "tool_call_id": "c1", "content": "again"}),
+    ];
+    fs::write(&file, lines.iter().map(|l| format!("{l}\n")).collect::<String>()).expect("write");
+    let r = run(tool("ctx-compact").arg("--check").arg(&file));
+    assert_eq!(r.code, 1);
+    let f = file.display();
+    assert_eq!(
+        r.out,
+        format!(
+            "{f}:2: tool call 'c2' (read) has no result
+{f}:4: tool result for 'c9' has no earlier tool call
+{f}:5: tool call id 'c1' is used again (first on line 2)
+{f}:6: a second result for tool call 'c1' (first on line 3)
+"
+        )
+    );
+    // A tool result without its call is left untouched by pruning.
+    let store = dir.join("store");
+    let out = ok(run(compact(&store).args(AGGRESSIVE).arg(&file))).out;
+    assert_eq!(out, fs::read_to_string(&file).expect("read"));
+}
+
+#[test]
+fn bad_input_is_one_clear_line_and_nothing_is_written() {
+    let dir = tmp("bad-input");
+    let store = dir.join("store");
+    let cases: [(&str, &[u8], &str); 5] = [
+        (
+            "session.jsonl",
+            b"{\"role\":\"user\",\"content\":\"hi\"}\noops\n",
+            "session.jsonl:2: expected value at column 1",
+        ),
+        ("x.json", b"{\"foo\":1}\n{\"bar\":2}\n", "cannot tell the format of DIR/x.json; pass --format"),
+        ("deep.json", &[b'['; 100_000], "deep.json:1: recursion limit exceeded at column 128"),
+        (
+            "deep.jsonl",
+            &[b"{\"a\":".repeat(50_000), b"1".to_vec()].concat(),
+            "deep.jsonl:1: recursion limit exceeded at column 636",
+        ),
+        (
+            "utf8.jsonl",
+            b"{\"role\":\"user\",\"content\":\"a\xffb\"}\n",
+            "utf8.jsonl:1: invalid unicode code point at column 28",
+        ),
+    ];
+    for (name, bytes, msg) in cases {
+        let file = dir.join(name);
+        fs::write(&file, bytes).expect("write");
+        let r = run(compact(&store).arg("--in-place").arg(&file));
+        assert_eq!(r.code, 1, "{name}");
+        let msg = msg.replace("DIR", &dir.display().to_string());
+        assert!(r.err.starts_with("ctx-compact: "), "{}", r.err);
+        assert!(r.err.lines().next().is_some_and(|l| l.ends_with(&msg)), "{name}: {}", r.err);
+        assert_eq!(fs::read(&file).expect("read"), bytes, "{name}: untouched");
+    }
+    let left: Vec<String> =
+        fs::read_dir(&dir).expect("dir").flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    assert!(left.iter().all(|n| !n.contains("ctx-tmp")), "{left:?}");
+}
+
+#[test]
+fn a_truncated_last_line_is_kept_with_a_warning() {
+    let dir = tmp("partial");
+    let file = dir.join("live.jsonl");
+    let mut input = fs::read_to_string(fixture("claude-code.jsonl")).expect("read");
+    input.push_str("{\"type\":\"assistant\",\"message\":{\"id\":\"msg_3\",\"content\":[{\"type\":\"te");
+    fs::write(&file, &input).expect("write");
+    let r = run(compact(&dir.join("store")).args(AGGRESSIVE).arg(&file));
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.err,
+        format!(
+            "ctx-compact: {}:13: the last line is incomplete (still being written?); kept as it is\n",
+            file.display()
+        )
+    );
+    assert!(r.out.ends_with("\"content\":[{\"type\":\"te"));
+    assert_eq!(r.out.lines().count(), 13);
+}
+
+#[test]
+fn batch_goes_on_past_a_bad_file_and_skips_what_is_up_to_date() {
+    let dir = tmp("batch");
+    let src = dir.join("src");
+    fs::create_dir_all(src.join("sub")).expect("dirs");
+    fs::copy(fixture("claude-code.jsonl"), src.join("a.jsonl")).expect("copy");
+    fs::write(src.join("b.jsonl"), "{\"role\":\"user\"}\n{broken\n").expect("write");
+    fs::copy(fixture("openai-body.json"), src.join("sub/c.json")).expect("copy");
+    fs::write(src.join("notes.txt"), "not a transcript").expect("write");
+    let out = dir.join("out");
+    let batch = |extra: &[&str]| {
+        run(tool("ctx-compact").args(AGGRESSIVE).args(["-j", "2", "--out-dir"]).arg(&out).args(extra).arg(&src))
+    };
+    let r = batch(&[]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(
+        r.err
+            .contains(&format!("ctx-compact: {}:2: key must be a string at column 2\n", src.join("b.jsonl").display()))
+    );
+    assert!(out.join("a.jsonl").is_file() && out.join("sub/c.json").is_file());
+    assert!(!out.join("b.jsonl").exists() && !out.join("notes.txt").exists());
+    assert!(out.join(".ctx-store").is_dir(), "the store is beside the outputs");
+    let total = r.err.lines().last().unwrap_or("");
+    assert!(total.starts_with("total: 3 files") && total.ends_with("1 error, 2 written"), "{total}");
+    // A rerun skips what is up to date; --force redoes it.
+    let r = batch(&[]);
+    assert!(r.err.lines().last().unwrap_or("").ends_with("1 error, 2 up to date"), "{}", r.err);
+    let r = batch(&["--force"]);
+    assert!(r.err.lines().last().unwrap_or("").ends_with("1 error, 2 written"), "{}", r.err);
+    // Outputs restore to their inputs.
+    let restored = tool("ctx-compact").arg("--restore").arg(out.join("sub/c.json")).output().expect("runs");
+    assert_eq!(restored.stdout, fs::read(src.join("sub/c.json")).expect("read"));
+}
+
+#[test]
+fn in_place_is_atomic() {
+    let dir = tmp("in-place");
+    let file = dir.join("session.jsonl");
+    let original = fs::read(fixture("claude-code.jsonl")).expect("read");
+    fs::write(&file, &original).expect("write");
+    let r = run(tool("ctx-compact").args(AGGRESSIVE).arg("--in-place").arg(&file).env("CTX_FAULT", "before-rename"));
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("simulated failure before the rename"), "{}", r.err);
+    assert_eq!(fs::read(&file).expect("read"), original, "a failure before the rename leaves the original");
+    let names: Vec<String> =
+        fs::read_dir(&dir).expect("dir").flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names.iter().filter(|n| !n.starts_with(".ctx-store")).count(), 1, "{names:?}");
+    ok(run(tool("ctx-compact").args(AGGRESSIVE).args(["-q", "--in-place"]).arg(&file)));
+    assert_ne!(fs::read(&file).expect("read"), original);
+    let restored = tool("ctx-compact").arg("--restore").arg(&file).output().expect("runs");
+    assert_eq!(restored.stdout, original, "restorable from the store beside it");
+}
+
+#[test]
+fn a_session_that_grew_after_compaction_still_restores() {
+    let dir = tmp("grown");
+    let file = dir.join("s.jsonl");
+    let original = fs::read_to_string(fixture("claude-code.jsonl")).expect("read");
+    fs::write(&file, &original).expect("write");
+    ok(run(tool("ctx-compact").args(AGGRESSIVE).args(["-q", "--in-place"]).arg(&file)));
+    let tail = "{\"type\":\"summary\",\"summary\":\"later\",\"leafUuid\":\"u11\"}\n";
+    let mut grown = fs::read_to_string(&file).expect("read");
+    grown.push_str(tail);
+    fs::write(&file, grown).expect("write");
+    let restored = ok(run(tool("ctx-compact").arg("--restore").arg(&file))).out;
+    assert_eq!(restored, format!("{original}{tail}"));
+}
+
+#[test]
+fn dry_run_reports_and_writes_nothing() {
+    let dir = tmp("dry-run");
+    let store = dir.join("store");
+    let r = ok(run(compact(&store).args(AGGRESSIVE).arg("--dry-run").arg(fixture("codex-legacy.jsonl"))));
+    assert_eq!(
+        r.out,
+        format!(
+            "{}: would replace 1 of 2 tool results (1 pruned, 0 previewed): 3,749 -> 132 chars; transcript 863 -> 71 tokens\n  line      4  prune    call_l1  shell  3,749 chars\n",
+            fixture("codex-legacy.jsonl").display()
+        )
+    );
+    assert!(!store.exists());
+}
+
+#[test]
+fn contract_stdin_file_dash_empty_missing_and_usage() {
+    let store = tmp("contract").join("store");
+    let file = fixture("codex-legacy.jsonl");
+    let input = fs::read(&file).expect("read");
+    let a = ok(run(compact(&store).args(AGGRESSIVE).arg(&file))).out;
+    let b = ok(run(compact(&store).args(AGGRESSIVE).write_stdin(input.clone()))).out;
+    let c = ok(run(compact(&store).args(AGGRESSIVE).arg("-").write_stdin(input))).out;
+    assert_eq!((&a, &a), (&b, &c));
+    let empty = run(compact(&store).write_stdin(""));
+    assert_eq!((empty.code, empty.out.as_str(), empty.err.as_str()), (0, "", ""));
+    let missing = run(tool("ctx-compact").arg("nope.jsonl"));
+    assert_eq!(
+        (missing.code, missing.err.as_str()),
+        (1, "ctx-compact: cannot open 'nope.jsonl': No such file or directory\n")
+    );
+    for args in [vec!["--bogus"], vec!["a.jsonl", "b.jsonl"], vec!["--preview", "60000"], vec!["--in-place"]] {
+        let r = run(tool("ctx-compact").args(&args).write_stdin(""));
+        assert_eq!(r.code, 2, "{args:?}: {}", r.err);
+        assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    }
+}
