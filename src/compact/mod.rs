@@ -89,6 +89,12 @@ pub struct ToolResult {
     pub recent: bool,
     /// Whether it may be replaced at all (not a sidechain, not a protected tool).
     pub eligible: bool,
+    /// Its text, when short.
+    pub short: Option<String>,
+    /// Its first bytes.
+    pub head: String,
+    /// Whether its last line reads like a preview's note.
+    pub preview_note: bool,
 }
 
 /// The tool results of a transcript and what to do with each.
@@ -148,7 +154,7 @@ fn results(t: &Transcript, opts: &Options) -> Vec<ToolResult> {
                     names.insert(id, name);
                 }
             }
-            Kind::Result { id, slot, chars, sidechain } => {
+            Kind::Result { id, slot, chars, sidechain, short, head, preview_note } => {
                 after_result = true;
                 let tool = id.as_deref().and_then(|id| names.get(id)).copied().unwrap_or("");
                 out.push(ToolResult {
@@ -159,6 +165,9 @@ fn results(t: &Transcript, opts: &Options) -> Vec<ToolResult> {
                     chars: *chars,
                     group,
                     recent: opts.protect_turns > 0 && seen_turns >= first_recent,
+                    short: short.clone(),
+                    head: head.clone(),
+                    preview_note: *preview_note,
                     eligible: !sidechain && !opts.protect_tools.iter().any(|p| p == tool),
                 });
             }
@@ -261,7 +270,8 @@ fn fit_groups(
 /// The note that ends a preview.
 pub(crate) fn preview_note(shown: u64, total: u64, path: &str) -> String {
     format!(
-        "\n[Tool result truncated: first {} of {} chars shown; full text at {path}]",
+        "\n{}{} of {} chars shown; full text at {path}]",
+        crate::transcript::PREVIEW_NOTE,
         crate::text::group_digits(shown),
         crate::text::group_digits(total)
     )
@@ -292,7 +302,13 @@ impl Marks {
     }
 
     fn is_replaced(&self, t: &Transcript, r: &ToolResult) -> Result<bool> {
-        if r.chars > self.longest {
+        if let Some(text) = &r.short {
+            return Ok(self.placeholder.is_match(text) || is_preview(text));
+        }
+        // Long content is a placeholder only if it starts as the template does.
+        let literal = self.template.split('{').next().unwrap_or("");
+        let literal = &literal[..crate::text::floor_char_boundary(literal.as_bytes(), crate::transcript::HEAD)];
+        if r.chars > self.longest || !(r.preview_note || r.head.starts_with(literal)) {
             return Ok(false);
         }
         let text = text_of(t, r)?;
@@ -308,5 +324,5 @@ impl Marks {
 /// Whether `text` ends with the note of a preview.
 fn is_preview(text: &str) -> bool {
     let last = text.rsplit('\n').next().unwrap_or("");
-    last.starts_with("[Tool result truncated: first ") && last.ends_with(']') && last.contains("; full text at ")
+    last.starts_with(crate::transcript::PREVIEW_NOTE) && last.ends_with(']') && last.contains("; full text at ")
 }

@@ -1,7 +1,7 @@
 //! JSON documents as transcripts: where the message list is, on which line each message
 //! starts, and writing a document back in its own style (compact, or pretty with its indent).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -77,30 +77,62 @@ impl Doc {
         self.lines.get(i).copied().unwrap_or(1)
     }
 
-    /// Writes the document with the messages in `changed` replaced, in its own style.
+    /// Writes the document with the messages in `changed` replaced, in its own style, without
+    /// copying it.
     pub fn write(&self, changed: &BTreeMap<usize, Value>, out: &mut dyn Write) -> Result<()> {
-        let mut root = self.root.clone();
-        let list = match self.key {
-            None => root.as_array_mut(),
-            Some(k) => root.get_mut(k).and_then(Value::as_array_mut),
-        }
-        .context("the message list is gone")?;
-        for (i, v) in changed {
-            if let Some(slot) = list.get_mut(*i) {
-                *slot = v.clone();
-            }
-        }
+        let doc = Patched { root: &self.root, key: self.key, changed };
         out.write_all(&self.prefix)?;
         match &self.style {
-            Style::Compact => serde_json::to_writer(&mut *out, &root)?,
+            Style::Compact => serde_json::to_writer(&mut *out, &doc)?,
             Style::Pretty(indent) => {
                 let fmt = serde_json::ser::PrettyFormatter::with_indent(indent);
                 let mut ser = serde_json::Serializer::with_formatter(&mut *out, fmt);
-                serde::Serialize::serialize(&root, &mut ser)?;
+                serde::Serialize::serialize(&doc, &mut ser)?;
             }
         }
         out.write_all(&self.suffix)?;
         Ok(())
+    }
+}
+
+/// The document as it serializes with some messages replaced.
+struct Patched<'a> {
+    root: &'a Value,
+    key: Option<&'static str>,
+    changed: &'a BTreeMap<usize, Value>,
+}
+
+/// The message list with some messages replaced.
+struct List<'a>(&'a [Value], &'a BTreeMap<usize, Value>);
+
+impl serde::Serialize for List<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for (i, v) in self.0.iter().enumerate() {
+            seq.serialize_element(self.1.get(&i).unwrap_or(v))?;
+        }
+        seq.end()
+    }
+}
+
+impl serde::Serialize for Patched<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match (self.root, self.key) {
+            (Value::Array(list), None) => List(list, self.changed).serialize(s),
+            (Value::Object(o), Some(key)) => {
+                let mut map = s.serialize_map(Some(o.len()))?;
+                for (k, v) in o {
+                    match v {
+                        Value::Array(list) if k == key => map.serialize_entry(k, &List(list, self.changed))?,
+                        _ => map.serialize_entry(k, v)?,
+                    }
+                }
+                map.end()
+            }
+            (root, _) => root.serialize(s),
+        }
     }
 }
 

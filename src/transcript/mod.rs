@@ -143,6 +143,15 @@ pub enum Item<'a> {
     Sidechain,
 }
 
+/// Results up to this many bytes keep their text in the scan.
+pub const SHORT: usize = 1024;
+
+/// Every result keeps its first this many bytes in the scan.
+pub const HEAD: usize = 64;
+
+/// How the note at the end of a preview starts.
+pub const PREVIEW_NOTE: &str = "[Tool result truncated: first ";
+
 /// A tool call or result found in a transcript, kept after the scan.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -161,8 +170,19 @@ pub enum Kind {
     Reply(Option<String>),
     /// A tool call.
     Call { id: Option<String>, name: String },
-    /// A tool result: its content's place and size in chars.
-    Result { id: Option<String>, slot: Slot, chars: u64, sidechain: bool },
+    /// A tool result: its content's place and size in chars; its text when it is short (up to
+    /// [`SHORT`] bytes), its first [`HEAD`] bytes, and whether its last line reads like a
+    /// preview's note, so that content compaction already replaced is known without parsing the
+    /// record again.
+    Result {
+        id: Option<String>,
+        slot: Slot,
+        chars: u64,
+        sidechain: bool,
+        short: Option<String>,
+        head: String,
+        preview_note: bool,
+    },
 }
 
 /// Called with each changed line as written and the byte range of the line it replaces.
@@ -259,12 +279,7 @@ impl Transcript {
     /// Calls `f` with record `i`, parsed.
     pub fn with_record<R>(&self, i: usize, f: impl FnOnce(&Value) -> R) -> Result<R> {
         match &self.body {
-            Body::Lines { lines, .. } => {
-                let l = &lines[i];
-                let v: Value = serde_json::from_slice(&self.bytes[l.start..l.end])
-                    .map_err(|e| anyhow::anyhow!("{}:{}: {}", self.name, l.number, json::describe(&e)))?;
-                Ok(f(&v))
-            }
+            Body::Lines { .. } => Ok(f(&self.parse_line(i)?)),
             Body::Doc(doc) => match doc.records().and_then(|r| r.get(i)) {
                 Some(v) => Ok(f(v)),
                 None => bail!("no record {i}"),
@@ -274,7 +289,17 @@ impl Transcript {
 
     /// Record `i`, parsed and owned, to be changed.
     pub fn record(&self, i: usize) -> Result<Value> {
-        self.with_record(i, Value::clone)
+        match &self.body {
+            Body::Lines { .. } => self.parse_line(i),
+            Body::Doc(_) => self.with_record(i, Value::clone),
+        }
+    }
+
+    fn parse_line(&self, i: usize) -> Result<Value> {
+        let Body::Lines { lines, .. } = &self.body else { bail!("not JSON Lines") };
+        let l = lines.get(i).ok_or_else(|| anyhow::anyhow!("no record {i}"))?;
+        serde_json::from_slice(&self.bytes[l.start..l.end])
+            .map_err(|e| anyhow::anyhow!("{}:{}: {}", self.name, l.number, json::describe(&e)))
     }
 
     /// Calls `f` with every item of every record, in order, with the record's index.
@@ -337,12 +362,19 @@ fn entry(record: usize, item: Item<'_>, sidechain: &mut bool) -> Option<Entry> {
         Item::Turn => Kind::Turn,
         Item::Reply(id) => Kind::Reply(id.map(str::to_string)),
         Item::Call { id, name, .. } => Kind::Call { id: id.map(str::to_string), name: name.to_string() },
-        Item::Result { id, slot, content } => Kind::Result {
-            id: id.map(str::to_string),
-            slot,
-            chars: crate::text::count_chars(content.text().as_bytes()),
-            sidechain: *sidechain,
-        },
+        Item::Result { id, slot, content } => {
+            let text = content.text();
+            let last = text.rsplit('\n').next().unwrap_or("");
+            Kind::Result {
+                id: id.map(str::to_string),
+                slot,
+                chars: crate::text::count_chars(text.as_bytes()),
+                sidechain: *sidechain,
+                short: (text.len() <= SHORT).then(|| text.to_string()),
+                head: text[..crate::text::floor_char_boundary(text.as_bytes(), HEAD)].to_string(),
+                preview_note: last.starts_with(PREVIEW_NOTE),
+            }
+        }
         Item::Text { .. } | Item::Usage { .. } => return None,
     };
     Some(Entry { record, kind })

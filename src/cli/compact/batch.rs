@@ -46,7 +46,8 @@ pub fn inputs(args: &Args) -> Result<Vec<Job>> {
             out.push(Job { path: None, root: None });
         } else if p.is_dir() {
             let before = out.len();
-            find(p, &globs, &mut |f| out.push(Job { path: Some(f), root: Some(p.clone()) }))?;
+            let skip = args.out_dir.as_deref().and_then(|d| fs::canonicalize(d).ok());
+            find(p, &globs, skip.as_deref(), &mut |f| out.push(Job { path: Some(f), root: Some(p.clone()) }))?;
             if out.len() == before && args.paths.len() == 1 {
                 bail!("no transcript in '{}' matches {}", p.display(), globs.join(" or "));
             }
@@ -58,8 +59,9 @@ pub fn inputs(args: &Args) -> Result<Vec<Job>> {
 }
 
 /// Calls `f` with every file under `dir` whose name matches a glob, in sorted order; store
-/// directories are skipped and symbolic links to directories are not followed.
-fn find(dir: &Path, globs: &[String], f: &mut dyn FnMut(PathBuf)) -> Result<()> {
+/// directories and `skip` (the output directory) are skipped, and symbolic links to directories
+/// are not followed.
+fn find(dir: &Path, globs: &[String], skip: Option<&Path>, f: &mut dyn FnMut(PathBuf)) -> Result<()> {
     let mut entries: Vec<fs::DirEntry> = fs::read_dir(dir)
         .with_context(|| format!("cannot read directory '{}'", dir.display()))?
         .collect::<io::Result<_>>()
@@ -69,8 +71,9 @@ fn find(dir: &Path, globs: &[String], f: &mut dyn FnMut(PathBuf)) -> Result<()> 
         let name = e.file_name();
         let kind = e.file_type()?;
         if kind.is_dir() {
-            if name != STORE_NAME {
-                find(&e.path(), globs, f)?;
+            let path = e.path();
+            if name != STORE_NAME && (skip.is_none() || fs::canonicalize(&path).ok().as_deref() != skip) {
+                find(&path, globs, skip, f)?;
             }
         } else if globs.iter().any(|g| glob_match(g.as_bytes(), name.as_encoded_bytes()))
             && (kind.is_file() || e.path().is_file())
@@ -126,6 +129,17 @@ impl Dest {
 }
 
 fn dest(args: &Args, job: &Job) -> Dest {
+    match (to(args, job), &job.path) {
+        (Dest::File(out), Some(input)) if same_file(&out, input) => Dest::InPlace(input.clone()),
+        (d, _) => d,
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+fn to(args: &Args, job: &Job) -> Dest {
     if args.stats || args.check || args.dry_run {
         return Dest::None;
     }
