@@ -438,10 +438,23 @@ fn dry_run_reports_and_writes_nothing() {
     let dir = tmp("dry-run");
     let store = dir.join("store");
     let r = ok(run(compact(&store).args(AGGRESSIVE).arg("--dry-run").arg(fixture("codex-legacy.jsonl"))));
+    let input = fs::read_to_string(fixture("codex-legacy.jsonl")).expect("read");
+    let line: Value = serde_json::from_str(input.lines().nth(3).expect("line")).expect("json");
+    let inner: Value = serde_json::from_str(line["output"].as_str().expect("str")).expect("json");
+    let text = inner["output"].as_str().expect("str");
+    // The placeholder names the store path that would be written; its length is the "after".
+    let placeholder = format!(
+        "[Old tool result content cleared: 3,749 chars, full text at {}/{}]",
+        store.display(),
+        ctx::store::name_of(text.as_bytes())
+    );
+    let after = placeholder.chars().count();
+    let o200k = ctx::tokens::Encoding::O200k;
+    let tokens = 863 - o200k.count(text.as_bytes()) + o200k.count(placeholder.as_bytes());
     assert_eq!(
         r.out,
         format!(
-            "{}: would replace 1 of 2 tool results (1 pruned, 0 previewed): 3,749 -> 132 chars; transcript 863 -> 71 tokens\n  line      4  prune    call_l1  shell  3,749 chars\n",
+            "{}: would replace 1 of 2 tool results (1 pruned, 0 previewed): 3,749 -> {after} chars; transcript 863 -> {tokens} tokens\n  line      4  prune    call_l1  shell  3,749 chars\n",
             fixture("codex-legacy.jsonl").display()
         )
     );
@@ -469,4 +482,33 @@ fn contract_stdin_file_dash_empty_missing_and_usage() {
         assert_eq!(r.code, 2, "{args:?}: {}", r.err);
         assert_eq!(r.err.lines().count(), 1, "{}", r.err);
     }
+}
+
+#[test]
+fn a_claude_code_session_may_start_with_a_snapshot_line() {
+    let dir = tmp("snapshot");
+    let file = dir.join("s.jsonl");
+    let snapshot = "{\"type\":\"file-history-snapshot\",\"messageId\":\"m0\",\"snapshot\":{\"trackedFileBackups\":{}},\"isSnapshotUpdate\":false}\n";
+    let body = fs::read_to_string(fixture("claude-code.jsonl")).expect("read");
+    let body: String = body.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    fs::write(&file, format!("{snapshot}{body}")).expect("write");
+    let r = ok(run(tool("ctx-compact").args(["--check", "--json"]).arg(&file)));
+    assert!(r.out.contains("\"format\":\"claude-code\""), "{}", r.out);
+}
+
+#[test]
+fn an_output_onto_its_input_or_inside_the_tree_is_handled() {
+    let dir = tmp("onto-input");
+    let file = dir.join("s.jsonl");
+    let original = fs::read(fixture("claude-code.jsonl")).expect("read");
+    fs::write(&file, &original).expect("write");
+    // -o naming the input is --in-place, not "up to date".
+    ok(run(tool("ctx-compact").args(AGGRESSIVE).arg("-q").arg(&file).arg("-o").arg(&file)));
+    assert_ne!(fs::read(&file).expect("read"), original);
+    // An --out-dir inside the searched directory is not searched.
+    let out = dir.join("out");
+    ok(run(tool("ctx-compact").args(["-q", "--out-dir"]).arg(&out).arg(&dir)));
+    ok(run(tool("ctx-compact").args(["-q", "--force", "--out-dir"]).arg(&out).arg(&dir)));
+    assert!(out.join("s.jsonl").is_file());
+    assert!(!out.join("out").exists());
 }

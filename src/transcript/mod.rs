@@ -434,19 +434,24 @@ fn detect(bytes: &[u8], body: &Body) -> Option<Format> {
             guess
         }
         Body::Lines { lines, .. } => {
-            let mut values =
-                lines.iter().take(50).filter_map(|l| serde_json::from_slice::<Value>(&bytes[l.start..l.end]).ok());
-            let first = values.next()?;
-            if first.get("payload").is_some() && first.get("timestamp").is_some() {
-                return Some(Format::Codex);
-            }
+            let values: Vec<Value> =
+                lines.iter().take(50).filter_map(|l| serde_json::from_slice(&bytes[l.start..l.end]).ok()).collect();
+            let first = values.first()?;
             if first.get("instructions").is_some() && first.get("id").is_some() && first.get("type").is_none() {
                 return Some(Format::Codex);
             }
-            if first.get("sessionId").is_some() || first.get("leafUuid").is_some() || first.get("uuid").is_some() {
-                return Some(Format::ClaudeCode);
+            for v in &values {
+                if v.get("payload").is_some() && v.get("timestamp").is_some() {
+                    return Some(Format::Codex);
+                }
+                let kind = v.get("type").and_then(Value::as_str).unwrap_or("");
+                if ["sessionId", "leafUuid", "uuid"].iter().any(|k| v.get(k).is_some())
+                    || matches!(kind, "file-history-snapshot" | "queue-operation" | "summary")
+                {
+                    return Some(Format::ClaudeCode);
+                }
             }
-            sniff(std::iter::once(&first).chain(values.collect::<Vec<_>>().iter()))
+            sniff(values.iter())
         }
     }
 }
