@@ -9,6 +9,7 @@ mod anthropic;
 pub mod check;
 mod claude_code;
 mod codex;
+mod detect;
 mod json;
 mod openai;
 mod responses;
@@ -227,7 +228,7 @@ impl Transcript {
             if json::looks_like_lines(&bytes) { split_lines(name, &bytes)? } else { json::Doc::parse(name, &bytes)? };
         let format = match format {
             Some(f) => f,
-            None => detect(&bytes, &body)
+            None => detect::detect(&bytes, &body)
                 .ok_or_else(|| anyhow::anyhow!("cannot tell the format of {name}; pass --format"))?,
         };
         if let (Body::Doc(_), Format::ClaudeCode | Format::Codex) = (&body, format) {
@@ -413,81 +414,6 @@ fn split_lines(name: &str, bytes: &[u8]) -> Result<Body> {
         lines.push(line);
     }
     Ok(Body::Lines { lines, partial })
-}
-
-/// Guesses the format from the first records.
-fn detect(bytes: &[u8], body: &Body) -> Option<Format> {
-    match body {
-        Body::Doc(doc) => {
-            let root = doc.root();
-            if root.get("history").is_some_and(Value::is_array) {
-                return Some(Format::Openai);
-            }
-            if root.get("input").is_some_and(Value::is_array) {
-                return Some(Format::Responses);
-            }
-            let anthropic_body = root.get("system").is_some() && root.get("messages").is_some();
-            let guess = sniff(doc.records()?.iter().take(200));
-            if anthropic_body && matches!(guess, Some(Format::Openai) | None) {
-                return Some(Format::Anthropic);
-            }
-            guess
-        }
-        Body::Lines { lines, .. } => {
-            let values: Vec<Value> =
-                lines.iter().take(50).filter_map(|l| serde_json::from_slice(&bytes[l.start..l.end]).ok()).collect();
-            let first = values.first()?;
-            if first.get("instructions").is_some() && first.get("id").is_some() && first.get("type").is_none() {
-                return Some(Format::Codex);
-            }
-            for v in &values {
-                if v.get("payload").is_some() && v.get("timestamp").is_some() {
-                    return Some(Format::Codex);
-                }
-                let kind = v.get("type").and_then(Value::as_str).unwrap_or("");
-                if ["sessionId", "leafUuid", "uuid"].iter().any(|k| v.get(k).is_some())
-                    || matches!(kind, "file-history-snapshot" | "queue-operation" | "summary")
-                {
-                    return Some(Format::ClaudeCode);
-                }
-            }
-            sniff(values.iter())
-        }
-    }
-}
-
-/// Tells OpenAI, Anthropic and Responses messages apart by the fields only one of them has;
-/// plain `{role, content}` messages read the same in all, and are taken as OpenAI.
-fn sniff<'a>(records: impl Iterator<Item = &'a Value>) -> Option<Format> {
-    let mut plain = false;
-    for r in records {
-        let kind = r.get("type").and_then(Value::as_str).unwrap_or("");
-        if responses::is_item_type(kind)
-            && (kind != "message" || r.get("role").is_some())
-            && r.get("role").is_none_or(|_| kind == "message")
-        {
-            return Some(Format::Responses);
-        }
-        if r.get("tool_calls").is_some()
-            || r.get("tool_call_id").is_some()
-            || r.get("role").and_then(Value::as_str) == Some("tool")
-        {
-            return Some(Format::Openai);
-        }
-        if let Some(blocks) = r.get("content").and_then(Value::as_array) {
-            let block = |t: &str| blocks.iter().any(|b| b.get("type").and_then(Value::as_str) == Some(t));
-            if ["tool_use", "tool_result", "thinking", "redacted_thinking"].iter().any(|t| block(t))
-                || blocks.iter().any(|b| b.get("source").is_some())
-            {
-                return Some(Format::Anthropic);
-            }
-            if block("image_url") || block("input_audio") {
-                return Some(Format::Openai);
-            }
-        }
-        plain |= r.get("role").is_some();
-    }
-    plain.then_some(Format::Openai)
 }
 
 /// Extends `base` by `more`.
