@@ -1,38 +1,88 @@
 //! Rebuilding an original transcript from a compacted one. When compaction changes a
-//! transcript it stores the original whole, and for each changed JSON line (or the whole
-//! document) a small entry `restore/<key of the new bytes>` naming the stored original and the
-//! byte range it replaced. Restoring looks every line up, so a session that grew after it was
-//! compacted (an agent kept appending) still restores, and chains of compactions unwind.
+//! transcript it stores the original whole, and an index file in `restore/` that maps the key of
+//! each changed JSON line (or of the whole document) to the stored original and the byte range
+//! it replaced. Restoring looks every line up, so a session that grew after it was compacted (an
+//! agent kept appending) still restores, and chains of compactions unwind.
 
 use crate::store::{Store, key_of};
 use anyhow::{Context, Result, bail};
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::Path;
 
-/// Records that `new` (one line, or a whole document) replaces `range` of the original stored
-/// at `original`.
-pub fn note(store: &Store, new: &[u8], original: &Path, range: Range<usize>) -> Result<()> {
-    let name = original.file_name().and_then(|n| n.to_str()).context("the stored original has no name")?;
-    let entry = format!("{name} {} {}\n", range.start, range.end);
-    store.put_named(&format!("restore/{}", key_of(new)), entry.as_bytes())?;
-    Ok(())
+/// The restore entries of one compaction, written to the store in one file.
+#[derive(Debug)]
+pub struct Index {
+    original: String,
+    entries: String,
+}
+
+impl Index {
+    /// An index for the original stored at `original`.
+    pub fn new(original: &Path) -> Result<Index> {
+        let name = original.file_name().and_then(|n| n.to_str()).context("the stored original has no name")?;
+        Ok(Index { original: name.to_string(), entries: String::new() })
+    }
+
+    /// Notes that `new` (one line, or a whole document) replaces `range` of the original.
+    pub fn add(&mut self, new: &[u8], range: Range<usize>) {
+        let _ = writeln!(self.entries, "{} {} {} {}", key_of(new), self.original, range.start, range.end);
+    }
+
+    /// Writes the index to the store, under a name made from its content.
+    pub fn save(&self, store: &Store) -> Result<()> {
+        if !self.entries.is_empty() {
+            let name = format!("restore/{}.idx", key_of(self.entries.as_bytes()));
+            store.put_named(&name, self.entries.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// Where each known compacted line or document came from: (original, start, end) by key.
+type Map = HashMap<String, (String, usize, usize)>;
+
+fn load(store: &Store) -> Result<Map> {
+    let mut map = Map::new();
+    let dir = store.dir().join("restore");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Ok(map) };
+    for e in entries.flatten() {
+        if e.path().extension().is_none_or(|x| x != "idx") {
+            continue;
+        }
+        let text =
+            std::fs::read_to_string(e.path()).with_context(|| format!("cannot read '{}'", e.path().display()))?;
+        for line in text.lines() {
+            let parts: Vec<&str> = line.split(' ').collect();
+            let [key, name, start, end] = parts[..] else { bail!("'{}' is damaged", e.path().display()) };
+            let (Ok(start), Ok(end)) = (start.parse(), end.parse()) else {
+                bail!("'{}' is damaged", e.path().display())
+            };
+            map.insert(key.to_string(), (name.to_string(), start, end));
+        }
+    }
+    Ok(map)
 }
 
 /// The original of `bytes` as far as `store` knows it, or `None` if nothing in it was written
 /// by compaction with this store.
 pub fn restore(store: &Store, bytes: &[u8]) -> Result<Option<Vec<u8>>> {
+    let map = load(store)?;
+    if map.is_empty() {
+        return Ok(None);
+    }
     let mut originals: HashMap<String, Vec<u8>> = HashMap::new();
     let mut current = bytes.to_vec();
     let mut changed = false;
     // Each round undoes one compaction; a chain longer than this is not one ctx-compact wrote.
     for _ in 0..64 {
-        if let Some(whole) = lookup(store, &current, &mut originals)? {
+        if let Some(whole) = lookup(store, &map, &current, &mut originals)? {
             current = whole;
             changed = true;
             continue;
         }
-        let (next, any) = restore_lines(store, &current, &mut originals)?;
+        let (next, any) = restore_lines(store, &map, &current, &mut originals)?;
         if !any {
             break;
         }
@@ -42,13 +92,18 @@ pub fn restore(store: &Store, bytes: &[u8]) -> Result<Option<Vec<u8>>> {
     Ok(changed.then_some(current))
 }
 
-fn restore_lines(store: &Store, bytes: &[u8], originals: &mut HashMap<String, Vec<u8>>) -> Result<(Vec<u8>, bool)> {
+fn restore_lines(
+    store: &Store,
+    map: &Map,
+    bytes: &[u8],
+    originals: &mut HashMap<String, Vec<u8>>,
+) -> Result<(Vec<u8>, bool)> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut any = false;
     for line in bytes.split_inclusive(|b| *b == b'\n') {
         let body = line.strip_suffix(b"\n").unwrap_or(line);
         let body = body.strip_suffix(b"\r").unwrap_or(body);
-        match lookup(store, body, originals)? {
+        match lookup(store, map, body, originals)? {
             Some(original) if !body.is_empty() => {
                 out.extend_from_slice(&original);
                 out.extend_from_slice(&line[body.len()..]);
@@ -60,25 +115,15 @@ fn restore_lines(store: &Store, bytes: &[u8], originals: &mut HashMap<String, Ve
     Ok((out, any))
 }
 
-fn lookup(store: &Store, new: &[u8], originals: &mut HashMap<String, Vec<u8>>) -> Result<Option<Vec<u8>>> {
-    let Some(entry) = store.get_named(&format!("restore/{}", key_of(new))) else { return Ok(None) };
-    let entry = String::from_utf8_lossy(&entry);
-    let mut parts = entry.split_whitespace();
-    let (Some(name), Some(start), Some(end)) = (parts.next(), parts.next(), parts.next()) else {
-        bail!("a restore entry in '{}' is damaged", store.dir().display());
-    };
-    let (start, end): (usize, usize) = match (start.parse(), end.parse()) {
-        (Ok(s), Ok(e)) => (s, e),
-        _ => bail!("a restore entry in '{}' is damaged", store.dir().display()),
-    };
+fn lookup(store: &Store, map: &Map, new: &[u8], originals: &mut HashMap<String, Vec<u8>>) -> Result<Option<Vec<u8>>> {
+    let Some((name, start, end)) = map.get(&key_of(new)) else { return Ok(None) };
     if !originals.contains_key(name) {
         let path = store.dir().join(name);
         let bytes =
             std::fs::read(&path).with_context(|| format!("cannot read the stored original '{}'", path.display()))?;
-        originals.insert(name.to_string(), bytes);
+        originals.insert(name.clone(), bytes);
     }
-    let original = &originals[name];
-    match original.get(start..end) {
+    match originals[name].get(*start..*end) {
         Some(slice) => Ok(Some(slice.to_vec())),
         None => {
             bail!("the stored original '{}' is shorter than its restore entry says", store.dir().join(name).display())

@@ -316,19 +316,24 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
     let store = Store::open(&dir)?;
     let applied = compact::apply(t, &plan, ctx.opts, count, &mut |b| store.put(b))?;
     let original = store.put(&t.bytes)?;
+    let mut index = restore::Index::new(&original)?;
     let mut written = 0u64;
     write_dest(dest, &mut |out| {
         let mut counter = Counting { inner: out, n: 0 };
         if t.is_lines() {
-            t.write(&applied.changed, &mut counter, &mut |line, range| restore::note(&store, line, &original, range))?;
+            t.write(&applied.changed, &mut counter, &mut |line, range| {
+                index.add(line, range);
+                Ok(())
+            })?;
         } else {
             let mut doc = Vec::new();
             t.write(&applied.changed, &mut doc, &mut |_, _| Ok(()))?;
-            restore::note(&store, &doc, &original, 0..t.bytes.len())?;
+            index.add(&doc, 0..t.bytes.len());
             counter.write_all(&doc)?;
         }
         written = counter.n;
-        Ok(())
+        // Saved before the output replaces anything, so that the original stays findable.
+        index.save(&store)
     })?;
     outcome.bytes.1 = written;
     outcome.record(before, &applied.replaced);
