@@ -48,9 +48,15 @@ impl Store {
         if path.exists() {
             return Ok(path);
         }
-        let mut spool = self.spool()?;
-        spool.write(bytes)?;
-        spool.commit()
+        let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
+        let written = File::create(&tmp)
+            .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+            .and_then(|()| fs::rename(&tmp, &path));
+        if written.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        written.with_context(|| format!("cannot write '{}'", path.display()))?;
+        Ok(path)
     }
 
     /// The directory.
