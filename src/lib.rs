@@ -17,6 +17,7 @@ pub mod compact;
 pub mod llm;
 pub mod score;
 pub mod store;
+pub mod structure;
 pub mod summarize;
 #[cfg(test)]
 mod testing;

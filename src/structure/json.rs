@@ -1,0 +1,1 @@
+//! Budgeted JSON that stays valid JSON (in progress).
