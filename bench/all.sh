@@ -3,17 +3,22 @@
 #   bench/run.sh          ctx-truncate: start-up, throughput, memory (against head, tail, wc)
 #   bench/chunk-score.sh  ctx-chunk against text-splitter and semchunk; ctx-score throughput
 #   bench/llm.sh          ctx-summarize's LLM client: concurrency and cost per call (loopback server)
-# Each script can also be run alone; its report lands in bench/out/.
+#   bench/compact.sh      ctx-compact: token savings, throughput on 1 GB of JSONL against jq, memory
+# Each script can also be run alone; its report lands in bench/out/. ASSEMBLE_ONLY=1 skips the
+# runs and only assembles the reports already in bench/out/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-bash bench/run.sh
-bash bench/chunk-score.sh
-bash bench/llm.sh
+if [ -z "${ASSEMBLE_ONLY:-}" ]; then
+    bash bench/run.sh
+    bash bench/chunk-score.sh
+    bash bench/llm.sh
+    bash bench/compact.sh
+fi
 {
     echo "# Benchmarks"
     echo
-    echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\` and"
-    echo "\`bench/llm.sh\`; each section says when it was run and on what. Every figure comes from those runs."
+    echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\`,"
+    echo "\`bench/llm.sh\` and \`bench/compact.sh\`; each section says when it was run and on what. Every figure comes from those runs."
     echo "The machine has 2 cores shared by producer and consumer in the pipe runs: figures vary by 20-40% between runs."
     echo
     sed 's/^#/##/' bench/out/truncate.md
@@ -21,5 +26,7 @@ bash bench/llm.sh
     cat bench/out/chunk-score.md
     echo
     sed 's/^#/##/' bench/out/llm.md
+    echo
+    sed 's/^#/##/' bench/out/compact.md
 } > bench/BENCHMARKS.md
 echo "report: bench/BENCHMARKS.md"

@@ -459,6 +459,13 @@ fn dry_run_reports_and_writes_nothing() {
         )
     );
     assert!(!store.exists());
+    // The JSON report gives the exact size the output would have.
+    let json = ok(run(compact(&store).args(AGGRESSIVE).args(["--dry-run", "--json"]).arg(fixture("codex-legacy.jsonl"))));
+    let v: Value = serde_json::from_str(json.out.trim()).expect("json");
+    assert!(!store.exists());
+    let real = ok(run(compact(&store).args(AGGRESSIVE).arg(fixture("codex-legacy.jsonl"))));
+    assert_eq!(v["bytes_after"], real.out.len());
+    assert_eq!(v["bytes_before"], input.len());
 }
 
 #[test]

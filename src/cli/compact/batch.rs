@@ -301,6 +301,10 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
     if ctx.args.dry_run {
         let mut put = |b: &[u8]| Ok(shown.join(store::name_of(b)));
         let applied = compact::apply(t, &plan, ctx.opts, count, &mut put)?;
+        let mut sink = io::sink();
+        let mut counter = Counting { inner: &mut sink, n: 0 };
+        t.write(&applied.changed, &mut counter, &mut |_, _| Ok(()))?;
+        outcome.bytes.1 = counter.n;
         outcome.record(before, &applied.replaced);
         outcome.status = Status::DryRun;
         return Ok(());
