@@ -473,7 +473,7 @@ pub fn render(pieces: &[Piece], keep: &[bool]) -> Vec<u8> {
         }
         let run_end = (i..pieces.len()).find(|&j| keep[j]).unwrap_or(pieces.len());
         let gap = gap_of(&pieces[i..run_end], i == 0 || pieces[i - 1].text.ends_with(b"\n"));
-        let cx = MarkerContext { total: &total, path: None, show_tokens: false };
+        let cx = MarkerContext { total: &total, path: None, show_tokens: false, first_line: 1 };
         if let Some(line) = render_marker(&Marker::Default, &gap, cx) {
             if out.last().is_some_and(|&c| c != b'\n') {
                 out.push(b'\n');

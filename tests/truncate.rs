@@ -259,3 +259,19 @@ fn salient_keeps_the_pytest_failures() {
     assert!(r.out.contains("\n    E       AssertionError: assert 'spam' == 'eggs'\n"), "{}", r.out);
     assert!(r.out.ends_with("============================ 44 failed in 0.12s ============================\n"));
 }
+
+#[test]
+fn lines_reads_a_range_and_markers_number_lines_as_in_the_whole() {
+    let r = run(ctx().args(["--lines", "10:60", "--max-lines", "6"]).write_stdin(numbers(100)));
+    assert_eq!(r.out, "10\n11\n[... 46 lines (138 chars) omitted: lines 12-57 ...]\n58\n59\n60\n");
+    let r = run(ctx().args(["--lines", "98:"]).write_stdin(numbers(100)));
+    assert_eq!(r.out, "98\n99\n100\n");
+    let r = run(ctx().args(["--lines", "5:2"]).write_stdin(numbers(10)));
+    assert_eq!(
+        (r.code, r.err.as_str()),
+        (
+            2,
+            "ctx-truncate: invalid value '5:2' for '--lines <A:B>': '5:2' ends before it starts (see 'ctx-truncate --help')\n"
+        )
+    );
+}

@@ -5,6 +5,7 @@
 pub mod args;
 pub mod chunk;
 pub mod compact;
+pub mod range;
 pub mod score;
 pub mod summarize;
 pub mod truncate;

@@ -79,6 +79,11 @@ pub struct Args {
     #[arg(long)]
     pub no_marker: bool,
 
+    /// Read only lines A to B (1-based, inclusive; A: to the end, :B from the start), then fit
+    /// them; markers number lines as in the whole input
+    #[arg(long, value_name = "A:B", value_parser = super::range::parse)]
+    pub lines: Option<super::range::LineRange>,
+
     /// When anything is cut, save the full input in DIR under a content-addressed name and
     /// name the path in the marker
     #[arg(long, value_name = "DIR", env = "CTX_PERSIST_DIR")]
@@ -123,6 +128,9 @@ impl Job {
         if !args.command.is_empty() && !args.files.is_empty() {
             return Err(usage("give FILEs or -- COMMAND, not both"));
         }
+        if !args.command.is_empty() && args.lines.is_some() {
+            return Err(usage("--lines reads a range of FILEs or stdin, not of a command's output"));
+        }
         let strategy = match (args.strategy, args.keep.is_empty()) {
             (Some(s), false) if s != Strategy::Salient => {
                 return Err(usage(
@@ -162,6 +170,7 @@ impl Job {
             keep,
             count_tokens: args.output.json,
             preview: false,
+            first_line: args.lines.map_or(1, |r| r.first),
         };
         let mut persist = args.persist.clone();
         if let Some(n) = args.preview {
@@ -199,6 +208,10 @@ fn run(args: Args) -> Result<ExitCode> {
     }
     let mut counts = Vec::new();
     let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
+        let reader: Box<dyn Read> = match args.lines {
+            Some(range) => Box::new(super::range::RangeReader::new(reader, range)),
+            None => reader,
+        };
         if let Some(size) = handle(reader, src, &job, out)? {
             counts.push((src.name.clone(), size));
         }

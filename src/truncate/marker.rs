@@ -98,6 +98,8 @@ pub struct Context<'a> {
     pub path: Option<&'a str>,
     /// Whether the default wording shows tokens (with a token budget).
     pub show_tokens: bool,
+    /// The number of the input's first line (not 1 when it is a range of a larger text).
+    pub first_line: u64,
 }
 
 fn tokens(gap: &Gap) -> Option<String> {
@@ -192,7 +194,7 @@ mod tests {
     #[test]
     fn default_wording() {
         let total = Size::default();
-        let cx = Context { total: &total, path: None, show_tokens: true };
+        let cx = Context { total: &total, path: None, show_tokens: true, first_line: 1 };
         assert_eq!(
             render(&Marker::Default, &gap(true, 129, 12345), cx).as_deref(),
             Some("[... 12,345 lines (4,567,890 chars) omitted: lines 129-12,473 ...]")
@@ -204,7 +206,7 @@ mod tests {
         let mut g = gap(true, 7, 1);
         g.tokens = Some(1234);
         g.tokens_estimated = true;
-        let cx = Context { total: &total, path: Some("/tmp/x.txt"), show_tokens: true };
+        let cx = Context { total: &total, path: Some("/tmp/x.txt"), show_tokens: true, first_line: 1 };
         assert_eq!(
             render(&Marker::Default, &g, cx).as_deref(),
             Some("[... 1 line (4,567,890 chars, ~1,234 tokens) omitted: line 7; full text: /tmp/x.txt ...]")
@@ -214,7 +216,7 @@ mod tests {
     #[test]
     fn templates() {
         let total = Size { lines: 99, ..Size::default() };
-        let cx = Context { total: &total, path: None, show_tokens: true };
+        let cx = Context { total: &total, path: None, show_tokens: true, first_line: 1 };
         let t = Marker::Template("<{lines} of {total_lines}, {nope}>".into());
         assert_eq!(render(&t, &gap(true, 1, 3), cx).as_deref(), Some("<3 of 99, {nope}>"));
         assert!(check_template("{lines} {start_line}").is_ok());

@@ -64,6 +64,8 @@ pub struct Options {
     /// The spill-to-disk preview: keep the first `budget.chars` chars and end with a
     /// [`Marker::Preview`] footer that the chars limit does not count (other limits do).
     pub preview: bool,
+    /// The number markers give the input's first line (a range read from line N: N).
+    pub first_line: u64,
 }
 
 impl Default for Options {
@@ -78,6 +80,7 @@ impl Default for Options {
             keep: None,
             count_tokens: false,
             preview: false,
+            first_line: 1,
         }
     }
 }
@@ -136,7 +139,12 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         true => preview_marker(doc, opts, &original, path),
         false => choose_marker(doc, opts, &original, path),
     };
-    let cx = marker::Context { total: &original, path, show_tokens: opts.budget.tokens.is_some() };
+    let cx = marker::Context {
+        total: &original,
+        path,
+        show_tokens: opts.budget.tokens.is_some(),
+        first_line: opts.first_line,
+    };
     let mut budget = limit;
     for _ in 0..12 {
         let ranges = select::plan(doc, &budget, &reserve, opts);
@@ -166,9 +174,10 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
 /// it can show, plus the newline that may end a cut line before it.
 fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> Option<Size> {
     // The largest numbers a marker can show are those of the whole input: render with them.
+    let last = original.lines.max(1) + opts.first_line.saturating_sub(1);
     let widest = Gap {
-        start_line: original.lines.max(1),
-        end_line: original.lines.max(1),
+        start_line: last,
+        end_line: last,
         start_byte: 0,
         end_byte: doc.len(),
         lines: original.lines,
@@ -177,7 +186,12 @@ fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Opt
         tokens_estimated: doc.is_windowed(),
         aligned: true,
     };
-    let cx = marker::Context { total: original, path, show_tokens: opts.budget.tokens.is_some() };
+    let cx = marker::Context {
+        total: original,
+        path,
+        show_tokens: opts.budget.tokens.is_some(),
+        first_line: opts.first_line,
+    };
     let line = marker::render(m, &widest, cx)?;
     let other = marker::render(m, &Gap { aligned: false, ..widest }, cx).unwrap_or_default();
     let longest = if other.len() > line.len() { other } else { line };
@@ -236,7 +250,7 @@ fn assemble(
     let mut gap_to = |out: &mut Vec<u8>, a: u64, b: u64, lines: &mut LineCursor| {
         let size = doc.size(a, b, enc);
         let aligned = doc.at_line_start(a) && doc.at_line_start(b);
-        let gap = Gap::new(a, b, &size, lines.before(doc, a) + 1, aligned);
+        let gap = Gap::new(a, b, &size, lines.before(doc, a) + cx.first_line, aligned);
         if let Some(text) = marker::render(marker, &gap, cx) {
             if out.last().is_some_and(|&c| c != b'\n') {
                 out.push(b'\n');

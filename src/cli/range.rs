@@ -1,0 +1,98 @@
+//! `--lines A:B`: a range of lines read from a larger text, as a reader that passes those lines
+//! through and stops reading after the last one.
+
+use std::io::{self, BufRead, Read};
+
+/// Lines `first` to `last` (1-based, inclusive; `None`: to the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRange {
+    /// The first line.
+    pub first: u64,
+    /// The last line, if any.
+    pub last: Option<u64>,
+}
+
+/// Parses `A:B`, `A:` or `:B` (1-based, inclusive), or a single line `A`.
+pub fn parse(s: &str) -> Result<LineRange, String> {
+    let bad = || format!("'{s}' is not a line range: give A:B, A: or :B with line numbers from 1");
+    let num = |t: &str| t.replace('_', "").parse::<u64>().ok().filter(|n| *n >= 1);
+    if s.trim_matches(':').is_empty() {
+        return Err(bad());
+    }
+    let (a, b) = s.split_once(':').unwrap_or((s, s));
+    let first = if a.is_empty() { 1 } else { num(a).ok_or_else(bad)? };
+    let last = if b.is_empty() { None } else { Some(num(b).ok_or_else(bad)?) };
+    match last {
+        Some(l) if l < first => Err(format!("'{s}' ends before it starts")),
+        _ => Ok(LineRange { first, last }),
+    }
+}
+
+/// A reader that passes through only the lines of a range.
+pub struct RangeReader<R> {
+    inner: io::BufReader<R>,
+    range: LineRange,
+    line: u64,
+    pending: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl<R: Read> RangeReader<R> {
+    /// Reads the lines of `range` from `inner`.
+    pub fn new(inner: R, range: LineRange) -> Self {
+        let inner = io::BufReader::with_capacity(64 << 10, inner);
+        RangeReader { inner, range, line: 1, pending: Vec::new(), at: 0, done: false }
+    }
+}
+
+impl<R: Read> Read for RangeReader<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.pending.len() {
+            if self.done {
+                return Ok(0);
+            }
+            self.pending.clear();
+            self.at = 0;
+            if self.inner.read_until(b'\n', &mut self.pending)? == 0 {
+                self.done = true;
+                return Ok(0);
+            }
+            let this = self.line;
+            self.line += 1;
+            if self.range.last.is_some_and(|l| this >= l) {
+                self.done = true;
+            }
+            if this < self.range.first || self.range.last.is_some_and(|l| this > l) {
+                self.pending.clear();
+            }
+        }
+        let n = (self.pending.len() - self.at).min(out.len());
+        out[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, range: &str) -> String {
+        let mut out = String::new();
+        RangeReader::new(text.as_bytes(), parse(range).expect("range")).read_to_string(&mut out).expect("read");
+        out
+    }
+
+    #[test]
+    fn ranges_pass_their_lines_through() {
+        let text = "1\n2\n3\n4\n5";
+        assert_eq!(read(text, "2:3"), "2\n3\n");
+        assert_eq!(read(text, "4:"), "4\n5");
+        assert_eq!(read(text, ":2"), "1\n2\n");
+        assert_eq!(read(text, "5"), "5");
+        assert_eq!(read(text, "9:12"), "");
+        assert_eq!(parse("3:2"), Err("'3:2' ends before it starts".into()));
+        assert!(parse("0:2").is_err() && parse("a:b").is_err() && parse("").is_err());
+    }
+}
