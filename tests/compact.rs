@@ -460,7 +460,8 @@ fn dry_run_reports_and_writes_nothing() {
     );
     assert!(!store.exists());
     // The JSON report gives the exact size the output would have.
-    let json = ok(run(compact(&store).args(AGGRESSIVE).args(["--dry-run", "--json"]).arg(fixture("codex-legacy.jsonl"))));
+    let json =
+        ok(run(compact(&store).args(AGGRESSIVE).args(["--dry-run", "--json"]).arg(fixture("codex-legacy.jsonl"))));
     let v: Value = serde_json::from_str(json.out.trim()).expect("json");
     assert!(!store.exists());
     let real = ok(run(compact(&store).args(AGGRESSIVE).arg(fixture("codex-legacy.jsonl"))));
