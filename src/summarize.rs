@@ -83,6 +83,8 @@ pub struct Options {
     pub reduce_prompt: Option<String>,
     /// Start the output with a line that says what happened.
     pub header: bool,
+    /// Merge the chunk summaries into one text even when together they fit `max_output`.
+    pub merge: bool,
     /// Count the input's tokens for the result even when no threshold is in tokens (loading
     /// the vocabulary costs a filter's start-up about 60 ms).
     pub count_tokens: bool,
@@ -105,6 +107,7 @@ impl Default for Options {
             map_prompt: None,
             reduce_prompt: None,
             header: true,
+            merge: false,
             count_tokens: false,
         }
     }
@@ -350,7 +353,11 @@ impl Run<'_> {
             parts.push(Piece { text: text.into_bytes(), ..piece.clone() });
         }
         let joined = String::from_utf8_lossy(&score::render(&parts, keep)).into_owned();
-        if self.client.config().dry_run || text::count_chars(joined.as_bytes()) <= self.opts.max_output {
+        if self.opts.merge && summaries.len() == 1 {
+            return summaries[0].trim().to_string();
+        }
+        let fits = text::count_chars(joined.as_bytes()) <= self.opts.max_output;
+        if self.client.config().dry_run || (fits && !self.opts.merge) {
             return joined;
         }
         let merged: Vec<String> = parts

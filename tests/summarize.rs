@@ -362,3 +362,55 @@ fn prompt_templates_and_focus_reach_the_model() {
     assert_eq!(builtin.code, 0);
     assert!(server.seen()[1].prompt().contains("Above all, keep: error codes."));
 }
+
+#[test]
+fn progressive_gives_a_first_look_and_the_path_to_read_on() {
+    let dir = tmp("progressive");
+    let store = dir.join("store");
+    let input = log(400);
+    // Without an LLM: the first lines, an extractive gist, the size and the saved path.
+    let r = run(summarize_cmd(&dir)
+        .args(["--progressive", "--preview-lines", "3", "--persist"])
+        .arg(&store)
+        .write_stdin(input.clone()));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    let saved = std::fs::read_dir(&store).expect("store").flatten().next().expect("saved").path();
+    assert_eq!(std::fs::read_to_string(&saved).expect("read"), input, "the whole is saved");
+    let path = std::fs::canonicalize(&saved).expect("path").display().to_string();
+    let whole =
+        format!("[whole: 400 lines, {} chars, {} bytes; full text at {path}]", group(input.len()), group(input.len()));
+    assert_eq!(lines[0], "[first 3 of 400 lines]");
+    assert_eq!(&lines[1..4], &input.lines().take(3).collect::<Vec<_>>()[..]);
+    assert!(lines[4].starts_with("[extractive summary: ") && lines[4].ends_with(']'), "{}", lines[4]);
+    let gist = lines[4].len() - "[extractive summary: ]".len();
+    assert!((100..=300 * 3).contains(&gist), "{gist}: {}", lines[4]);
+    assert_eq!(lines[5], whole);
+    assert_eq!(lines[6], format!("[read more: ctx-truncate --lines A:B {path}]"));
+    assert_eq!(lines.len(), 7);
+    // With an LLM: its short summary, on one line.
+    let server = Server::start(|_, _| Reply::Text("The build failed:\nerror E0308 in part 7.".into()));
+    let r = run(llm(&dir, &server)
+        .args(["--progressive", "--preview-lines", "3", "--persist"])
+        .arg(&store)
+        .write_stdin(input));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.out.lines().nth(4), Some("[summary: The build failed: error E0308 in part 7.]"));
+}
+
+fn group(n: usize) -> String {
+    ctx::text::group_digits(n as u64)
+}
+
+#[test]
+fn tool_schemas_in_both_shapes() {
+    let r = run(summarize_cmd(&tmp("schema")).args(["--tool-schema", "openai"]));
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    assert_eq!(v["type"], "function");
+    assert_eq!(v["function"]["name"], "summarize_file");
+    assert_eq!(v["function"]["parameters"]["required"], serde_json::json!(["path"]));
+    let r = run(common::tool("ctx-truncate").args(["--tool-schema", "anthropic"]));
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    assert_eq!(v["name"], "read_output");
+    assert_eq!(v["input_schema"]["properties"]["lines"]["type"], "string");
+}

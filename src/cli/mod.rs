@@ -6,6 +6,7 @@ pub mod args;
 pub mod chunk;
 pub mod compact;
 pub mod range;
+pub mod schema;
 pub mod score;
 pub mod summarize;
 pub mod truncate;

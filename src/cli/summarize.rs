@@ -1,5 +1,7 @@
 //! `ctx-summarize`: the arguments, and the glue from them to the summarize module.
 
+mod progressive;
+
 use super::args::{EncodingArg, LlmArgs, OutputArgs};
 use super::{read_chunks, usage};
 use crate::chunk::{self, Level};
@@ -117,6 +119,22 @@ pub struct Args {
     /// Do not start the output with the line that says what happened
     #[arg(long)]
     pub no_header: bool,
+
+    /// A first look: the first --preview-lines lines, a short summary (100 to 300 chars), the
+    /// size of the whole and the path where the whole was saved
+    #[arg(long, help_heading = "Progressive")]
+    pub progressive: bool,
+    /// Lines the first look shows
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = super::args::budget_value, help_heading = "Progressive")]
+    pub preview_lines: u64,
+    /// Where the first look saves the whole [default: ~/.cache/ctx/spill]
+    #[arg(long, value_name = "DIR", env = "CTX_PERSIST_DIR", help_heading = "Progressive")]
+    pub persist: Option<PathBuf>,
+
+    /// Print a tool definition (openai or anthropic shape) for an agent tool that summarizes a
+    /// file with a focus by this command, and exit
+    #[arg(long, value_enum, value_name = "PROVIDER")]
+    pub tool_schema: Option<super::schema::Provider>,
     /// Exit 1 when any call failed, instead of falling back
     #[arg(long)]
     pub strict: bool,
@@ -188,12 +206,21 @@ fn options(args: &Args) -> Result<summarize::Options> {
         map_prompt: read_template(&args.map_prompt)?,
         reduce_prompt: read_template(&args.reduce_prompt)?,
         header: !args.no_header,
+        merge: false,
         count_tokens: args.output.json,
     })
 }
 
 fn run(args: Args) -> Result<ExitCode> {
+    if let Some(provider) = args.tool_schema {
+        println!("{}", serde_json::to_string_pretty(&super::schema::summarize_file(provider))?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let opts = options(&args)?;
+    let store = match args.progressive {
+        true => Some(crate::store::Store::open(&args.persist.clone().unwrap_or_else(crate::store::default_dir))?),
+        false => None,
+    };
     let config = match args.backend {
         Backend::Extractive => None,
         _ => args.llm.config()?,
@@ -211,6 +238,15 @@ fn run(args: Args) -> Result<ExitCode> {
             all.extend_from_slice(d);
             Ok(())
         })?;
+        if let Some(store) = &store {
+            let look = progressive::look(&all, &opts, client.as_ref(), store, &args)?;
+            if !args.output.json {
+                src.header(out)?;
+            }
+            progressive::write(&look, src.many.then_some(&src.name), args.output.json, out)?;
+            fell_back |= warn(&look.summary, &args);
+            return Ok(());
+        }
         let started = std::time::Instant::now();
         let summary = summarize_one(&all, &opts, client.as_ref(), &args);
         if summary.tier == Tier::Extracted && !std::mem::replace(&mut noted, true) {

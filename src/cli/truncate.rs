@@ -79,6 +79,11 @@ pub struct Args {
     #[arg(long)]
     pub no_marker: bool,
 
+    /// Print a tool definition (openai or anthropic shape) for an agent tool that re-reads saved
+    /// output by path and line range with this command, and exit
+    #[arg(long, value_enum, value_name = "PROVIDER")]
+    pub tool_schema: Option<super::schema::Provider>,
+
     /// Read only lines A to B (1-based, inclusive; A: to the end, :B from the start), then fit
     /// them; markers number lines as in the whole input
     #[arg(long, value_name = "A:B", value_parser = super::range::parse)]
@@ -199,6 +204,10 @@ fn one_line(s: &str) -> String {
 }
 
 fn run(args: Args) -> Result<ExitCode> {
+    if let Some(provider) = args.tool_schema {
+        println!("{}", serde_json::to_string_pretty(&super::schema::read_output(provider))?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let job = Job::from_args(&args)?;
     let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
     if !args.command.is_empty() {
