@@ -14,6 +14,7 @@ pub mod chunk;
 pub mod clean;
 pub mod cli;
 pub mod compact;
+pub mod config;
 pub mod llm;
 pub mod score;
 pub mod store;

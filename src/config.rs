@@ -1,0 +1,735 @@
+//! Per-tool profiles from a TOML config file: `[defaults]` for every tool and one
+//! `[tools.NAME]` table per tool, named as the agent names it (with `aliases` for its other
+//! names), so that `ctx-truncate --tool grep` and `ctx-summarize --tool Read` each get the
+//! settings that suit that tool's output.
+//!
+//! The file is found by [`find`]: `--config FILE`, then `CTX_CONFIG`, then `./ctx.toml`, then
+//! `$XDG_CONFIG_HOME/ctx/config.toml` (`~/.config/ctx/config.toml` when that is unset). Flags
+//! override the profile and the profile overrides the defaults; every value remembers the line
+//! it came from, so `--print-config` ([`render`]) can say where each setting came from. Every
+//! mistake in the file is a usage error that names the file and the line:
+//! `ctx.toml:7: unknown key 'max_char' (did you mean 'max_chars'?)`.
+
+use crate::cli::summarize::Backend;
+use crate::cli::usage;
+use crate::llm::Provider;
+use crate::tokens::Encoding;
+use crate::truncate::Strategy;
+use anyhow::{Context, Result};
+use clap::ValueEnum;
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// What an input is, for the `from` key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Sniffed from the text.
+    Auto,
+    /// Plain text.
+    Text,
+    /// HTML, made readable text first.
+    Html,
+    /// JSON, cut so that it stays JSON.
+    Json,
+}
+
+/// The settings keys a section may hold, in the order [`render`] shows them.
+pub const KEYS: &[&str] = &[
+    "max_chars",
+    "max_tokens",
+    "max_bytes",
+    "max_lines",
+    "encoding",
+    "strategy",
+    "head_ratio",
+    "keep",
+    "clean",
+    "marker",
+    "no_marker",
+    "persist",
+    "preview",
+    "from",
+    "summarize",
+    "pass_through",
+    "summarize_above",
+    "max_output",
+    "backend",
+    "model",
+    "base_url",
+    "provider",
+    "focus",
+];
+
+/// One value per key, each `None` when not set; the keys mean what the flags of the same name
+/// (with `-` for `_`) mean.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    /// `--max-chars`.
+    pub max_chars: Option<u64>,
+    /// `--max-tokens`.
+    pub max_tokens: Option<u64>,
+    /// `--max-bytes`.
+    pub max_bytes: Option<u64>,
+    /// `--max-lines`.
+    pub max_lines: Option<u64>,
+    /// `--encoding`.
+    pub encoding: Option<Encoding>,
+    /// `--strategy`.
+    pub strategy: Option<Strategy>,
+    /// `--head-ratio`, from 0 to 1.
+    pub head_ratio: Option<f64>,
+    /// `--keep`: regular expressions, each checked.
+    pub keep: Option<Vec<String>>,
+    /// `--clean`.
+    pub clean: Option<bool>,
+    /// `--marker`: a template whose placeholders are checked.
+    pub marker: Option<String>,
+    /// `--no-marker`.
+    pub no_marker: Option<bool>,
+    /// `--persist`, as written (a relative path is relative to the working directory, as the flag's).
+    pub persist: Option<PathBuf>,
+    /// `--preview`.
+    pub preview: Option<u64>,
+    /// What the input is.
+    pub from: Option<Format>,
+    /// `false`: never summarized; `ctx-summarize` only truncates it.
+    pub summarize: Option<bool>,
+    /// `--pass-through`.
+    pub pass_through: Option<u64>,
+    /// `--summarize-above`.
+    pub summarize_above: Option<u64>,
+    /// `--max-output`.
+    pub max_output: Option<u64>,
+    /// `--backend`.
+    pub backend: Option<Backend>,
+    /// `--model`.
+    pub model: Option<String>,
+    /// `--base-url`.
+    pub base_url: Option<String>,
+    /// `--provider`.
+    pub provider: Option<Provider>,
+    /// `--focus`.
+    pub focus: Option<String>,
+}
+
+impl Settings {
+    /// Sets every key that `over` sets to its value there.
+    pub fn overlay(&mut self, over: &Settings) {
+        let o = over.clone();
+        self.max_chars = o.max_chars.or(self.max_chars);
+        self.max_tokens = o.max_tokens.or(self.max_tokens);
+        self.max_bytes = o.max_bytes.or(self.max_bytes);
+        self.max_lines = o.max_lines.or(self.max_lines);
+        self.encoding = o.encoding.or(self.encoding);
+        self.strategy = o.strategy.or(self.strategy);
+        self.head_ratio = o.head_ratio.or(self.head_ratio);
+        self.keep = o.keep.or(self.keep.take());
+        self.clean = o.clean.or(self.clean);
+        self.marker = o.marker.or(self.marker.take());
+        self.no_marker = o.no_marker.or(self.no_marker);
+        self.persist = o.persist.or(self.persist.take());
+        self.preview = o.preview.or(self.preview);
+        self.from = o.from.or(self.from);
+        self.summarize = o.summarize.or(self.summarize);
+        self.pass_through = o.pass_through.or(self.pass_through);
+        self.summarize_above = o.summarize_above.or(self.summarize_above);
+        self.max_output = o.max_output.or(self.max_output);
+        self.backend = o.backend.or(self.backend);
+        self.model = o.model.or(self.model.take());
+        self.base_url = o.base_url.or(self.base_url.take());
+        self.provider = o.provider.or(self.provider);
+        self.focus = o.focus.or(self.focus.take());
+    }
+
+    /// The value of `key` as TOML text, `None` when it is not set (or not a key).
+    pub fn value(&self, key: &str) -> Option<String> {
+        let count = |n: Option<u64>| n.map(|n| n.to_string());
+        let text = |s: &Option<String>| s.as_deref().map(quote);
+        match key {
+            "max_chars" => count(self.max_chars),
+            "max_tokens" => count(self.max_tokens),
+            "max_bytes" => count(self.max_bytes),
+            "max_lines" => count(self.max_lines),
+            "encoding" => self.encoding.map(name),
+            "strategy" => self.strategy.map(name),
+            "head_ratio" => self.head_ratio.map(|r| format!("{r:?}")),
+            "keep" => self.keep.as_deref().map(list),
+            "clean" => self.clean.map(|b| b.to_string()),
+            "marker" => text(&self.marker),
+            "no_marker" => self.no_marker.map(|b| b.to_string()),
+            "persist" => self.persist.as_ref().map(|p| quote(&p.display().to_string())),
+            "preview" => count(self.preview),
+            "from" => self.from.map(name),
+            "summarize" => self.summarize.map(|b| b.to_string()),
+            "pass_through" => count(self.pass_through),
+            "summarize_above" => count(self.summarize_above),
+            "max_output" => count(self.max_output),
+            "backend" => self.backend.map(name),
+            "model" => text(&self.model),
+            "base_url" => text(&self.base_url),
+            "provider" => self.provider.map(name),
+            "focus" => text(&self.focus),
+            _ => None,
+        }
+    }
+}
+
+/// Where a value came from: a line of a section of the config file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The config file, as given or found.
+    pub file: PathBuf,
+    /// The line (1-based) of the key.
+    pub line: usize,
+    /// `defaults` or `tools.NAME`.
+    pub section: String,
+}
+
+/// The settings for one tool, and where each came from. `Resolved::default()` stands for no
+/// config file at all.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Resolved {
+    /// The effective settings.
+    pub settings: Settings,
+    /// Where each set key came from; a set key without an origin came from a flag.
+    pub origins: BTreeMap<&'static str, Origin>,
+    /// The config file, when there is one.
+    pub file: Option<PathBuf>,
+    /// The tool name asked for.
+    pub tool: Option<String>,
+    /// The profile used, `tools.NAME`, after alias lookup.
+    pub profile: Option<String>,
+    /// Whether a tool was named that no profile knows: the defaults alone apply.
+    pub unknown_tool: bool,
+}
+
+impl Resolved {
+    /// Overrides the settings with those given by flags; their keys then show `# flag`.
+    pub fn apply(&mut self, flags: &Settings) {
+        self.settings.overlay(flags);
+        self.origins.retain(|key, _| flags.value(key).is_none());
+    }
+}
+
+/// One section: `[defaults]` or `[tools.NAME]`.
+#[derive(Clone, Debug, Default)]
+struct Section {
+    name: String,
+    settings: Settings,
+    lines: BTreeMap<&'static str, usize>,
+    /// Each alias with its byte offset.
+    aliases: Vec<(String, usize)>,
+}
+
+/// A parsed and checked config file.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The file, as given or found.
+    pub file: PathBuf,
+    defaults: Section,
+    tools: Vec<Section>,
+    names: BTreeMap<String, usize>,
+}
+
+impl Config {
+    /// The settings for `tool`: `[defaults]` overlaid by `[tools.TOOL]`, or by the profile that
+    /// lists `tool` among its aliases. An unknown tool gets the defaults alone.
+    pub fn resolve(&self, tool: Option<&str>) -> Resolved {
+        let profile = tool.and_then(|t| self.names.get(t)).and_then(|&i| self.tools.get(i));
+        let mut r = Resolved {
+            settings: self.defaults.settings.clone(),
+            origins: self.origins(&self.defaults),
+            file: Some(self.file.clone()),
+            tool: tool.map(str::to_string),
+            profile: profile.map(|p| p.name.clone()),
+            unknown_tool: tool.is_some() && profile.is_none(),
+        };
+        if let Some(p) = profile {
+            r.settings.overlay(&p.settings);
+            r.origins.extend(self.origins(p));
+        }
+        r
+    }
+
+    /// The profile names (`tools.NAME`) in the order of the file.
+    pub fn profiles(&self) -> Vec<&str> {
+        self.tools.iter().map(|s| s.name.as_str()).collect()
+    }
+
+    fn origins(&self, section: &Section) -> BTreeMap<&'static str, Origin> {
+        let origin = |&line: &usize| Origin { file: self.file.clone(), line, section: section.name.clone() };
+        section.lines.iter().map(|(&key, line)| (key, origin(line))).collect()
+    }
+}
+
+/// What [`find`] consults besides an explicit path.
+#[derive(Clone, Debug, Default)]
+pub struct Places {
+    /// `CTX_CONFIG`.
+    pub ctx_config: Option<OsString>,
+    /// The directory `ctx.toml` is looked for in; empty for the working directory, which
+    /// keeps the found path short (`ctx.toml`).
+    pub cwd: PathBuf,
+    /// `XDG_CONFIG_HOME`.
+    pub xdg_config_home: Option<OsString>,
+    /// `HOME`.
+    pub home: Option<OsString>,
+}
+
+impl Places {
+    /// The places of this process: its environment and working directory.
+    pub fn from_env() -> Places {
+        Places {
+            ctx_config: std::env::var_os("CTX_CONFIG"),
+            cwd: PathBuf::new(),
+            xdg_config_home: std::env::var_os("XDG_CONFIG_HOME"),
+            home: std::env::var_os("HOME"),
+        }
+    }
+}
+
+/// Finds the config file: `explicit`, then `CTX_CONFIG`, then `./ctx.toml`, then
+/// `$XDG_CONFIG_HOME/ctx/config.toml` (or `~/.config/ctx/config.toml`). `None` when there is
+/// none; an explicit path or `CTX_CONFIG` that cannot be opened is an error.
+pub fn find(explicit: Option<&Path>) -> Result<Option<PathBuf>> {
+    find_in(explicit, &Places::from_env())
+}
+
+/// [`find`] with the environment given.
+pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Option<PathBuf>> {
+    let named = explicit.map(Path::to_path_buf).or_else(|| set(&places.ctx_config).map(PathBuf::from));
+    if let Some(path) = named {
+        let meta = std::fs::metadata(&path).with_context(|| format!("cannot open config '{}'", path.display()))?;
+        anyhow::ensure!(!meta.is_dir(), "cannot open config '{}': Is a directory", path.display());
+        return Ok(Some(path));
+    }
+    // An XDG_CONFIG_HOME that is not absolute is to be ignored, says the XDG spec.
+    let user = match set(&places.xdg_config_home).map(PathBuf::from).filter(|p| p.is_absolute()) {
+        Some(xdg) => Some(xdg.join("ctx").join("config.toml")),
+        None => set(&places.home).map(|h| PathBuf::from(h).join(".config").join("ctx").join("config.toml")),
+    };
+    Ok([Some(places.cwd.join("ctx.toml")), user].into_iter().flatten().find(|p| p.is_file()))
+}
+
+/// A variable's value, unless it is unset or empty.
+fn set(var: &Option<OsString>) -> Option<&OsString> {
+    var.as_ref().filter(|v| !v.is_empty())
+}
+
+/// Reads and parses the config file at `path`.
+pub fn load(path: &Path) -> Result<Config> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot open config '{}'", path.display()))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => parse(path, &text),
+        Err(e) => {
+            let line = line_of(e.as_bytes(), e.utf8_error().valid_up_to());
+            Err(usage(format!("{}:{line}: not valid UTF-8", path.display())))
+        }
+    }
+}
+
+/// Finds ([`find`]) and loads the config file; `None` when there is none.
+pub fn open(explicit: Option<&Path>) -> Result<Option<Config>> {
+    find(explicit)?.map(|p| load(&p)).transpose()
+}
+
+/// A mistake in the file: where (a byte offset) and what.
+struct Problem {
+    at: usize,
+    msg: String,
+}
+
+impl Problem {
+    fn new<T>(at: &Spanned<T>, msg: impl Into<String>) -> Problem {
+        Problem { at: at.span().start, msg: msg.into() }
+    }
+}
+
+/// Parses and checks a config file's text; `file` names it in messages. A mistake is a usage
+/// error: `FILE:LINE: what is wrong`.
+pub fn parse(file: &Path, text: &str) -> Result<Config> {
+    let at = |p: Problem| usage(format!("{}:{}: {}", file.display(), line_of(text.as_bytes(), p.at), p.msg));
+    let doc = DeTable::parse(text).map_err(|e| {
+        let msg = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+        match e.span() {
+            Some(span) => at(Problem { at: span.start, msg }),
+            None => usage(format!("{}: {msg}", file.display())),
+        }
+    })?;
+    let mut config =
+        Config { file: file.to_path_buf(), defaults: Section::default(), tools: Vec::new(), names: BTreeMap::new() };
+    config.defaults.name = "defaults".into();
+    for (key, value) in in_file_order(doc.get_ref()) {
+        match key.get_ref().as_ref() {
+            "defaults" => config.defaults = section("defaults", value, text).map_err(at)?,
+            "tools" => config.tools = tools(value, text).map_err(at)?,
+            other if KEYS.contains(&other) => {
+                return Err(at(Problem::new(key, format!("'{other}' is outside any section: put it in [defaults]"))));
+            }
+            other => {
+                let hint = suggest(other, &["defaults", "tools"]);
+                return Err(at(Problem::new(key, format!("unknown section '{other}'{hint}"))));
+            }
+        }
+    }
+    config.names = names(&config.tools).map_err(at)?;
+    Ok(config)
+}
+
+/// The entries of a table in the order they appear in the file.
+fn in_file_order<'a, 'i>(
+    table: &'a DeTable<'i>,
+) -> Vec<(&'a Spanned<toml::de::DeString<'i>>, &'a Spanned<DeValue<'i>>)> {
+    let mut entries: Vec<_> = table.iter().collect();
+    entries.sort_by_key(|(k, _)| k.span().start);
+    entries
+}
+
+/// The line (1-based) that byte `at` is on.
+fn line_of(text: &[u8], at: usize) -> usize {
+    1 + memchr::memchr_iter(b'\n', &text[..at.min(text.len())]).count()
+}
+
+/// The `[tools.NAME]` sections.
+fn tools(value: &Spanned<DeValue<'_>>, text: &str) -> Result<Vec<Section>, Problem> {
+    let DeValue::Table(table) = value.get_ref() else {
+        return Err(Problem::new(value, format!("tools must hold [tools.NAME] tables, not {}", describe(value))));
+    };
+    let mut sections = Vec::new();
+    for (name, v) in in_file_order(table) {
+        if !matches!(v.get_ref(), DeValue::Table(_)) {
+            let msg = format!(
+                "tools.{} must be a [tools.{}] table of settings, not {}",
+                name.get_ref(),
+                name.get_ref(),
+                describe(v)
+            );
+            return Err(Problem::new(name, msg));
+        }
+        sections.push(section(&format!("tools.{}", name.get_ref()), v, text)?);
+    }
+    Ok(sections)
+}
+
+/// One section's settings, each checked, with their lines.
+fn section(name: &str, value: &Spanned<DeValue<'_>>, text: &str) -> Result<Section, Problem> {
+    let DeValue::Table(table) = value.get_ref() else {
+        return Err(Problem::new(
+            value,
+            format!("{name} must be a [{name}] table of settings, not {}", describe(value)),
+        ));
+    };
+    let is_tool = name != "defaults";
+    let mut sec = Section { name: name.to_string(), ..Section::default() };
+    for (key, v) in in_file_order(table) {
+        let k = key.get_ref().as_ref();
+        if k == "aliases" {
+            if !is_tool {
+                return Err(Problem::new(key, "aliases belong in a [tools.NAME] section, not in [defaults]"));
+            }
+            sec.aliases = strings("aliases", v)?;
+            continue;
+        }
+        let Some(&known) = KEYS.iter().find(|&&x| x == k) else {
+            let hint = if is_tool { suggest(k, &[KEYS, &["aliases"]].concat()) } else { suggest(k, KEYS) };
+            return Err(Problem::new(key, format!("unknown key '{k}'{hint}")));
+        };
+        assign(&mut sec.settings, known, v)?;
+        sec.lines.insert(known, line_of(text.as_bytes(), key.span().start));
+    }
+    Ok(sec)
+}
+
+/// Every name and alias, with the index of its profile; a name claimed by two profiles is a
+/// mistake.
+fn names(tools: &[Section]) -> Result<BTreeMap<String, usize>, Problem> {
+    let mut names: BTreeMap<String, usize> = tools
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.name.strip_prefix("tools.").unwrap_or(&s.name).to_string(), i))
+        .collect();
+    for (i, sec) in tools.iter().enumerate() {
+        for (alias, at) in &sec.aliases {
+            match names.get(alias) {
+                Some(&j) if j != i => {
+                    let msg = format!("'{alias}' names both [{}] and [{}]", tools[j].name, sec.name);
+                    return Err(Problem { at: *at, msg });
+                }
+                _ => {
+                    names.insert(alias.clone(), i);
+                }
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// Checks `v` as the value of `key` and sets it.
+fn assign(s: &mut Settings, key: &str, v: &Spanned<DeValue<'_>>) -> Result<(), Problem> {
+    match key {
+        "max_chars" => s.max_chars = Some(count(key, v)?),
+        "max_tokens" => s.max_tokens = Some(count(key, v)?),
+        "max_bytes" => s.max_bytes = Some(count(key, v)?),
+        "max_lines" => s.max_lines = Some(count(key, v)?),
+        "encoding" => s.encoding = Some(choice(key, v)?),
+        "strategy" => s.strategy = Some(choice(key, v)?),
+        "head_ratio" => s.head_ratio = Some(ratio(key, v)?),
+        "keep" => s.keep = Some(patterns(key, v)?),
+        "clean" => s.clean = Some(flag(key, v)?),
+        "marker" => s.marker = Some(template(key, v)?),
+        "no_marker" => s.no_marker = Some(flag(key, v)?),
+        "persist" => s.persist = Some(PathBuf::from(text(key, v)?)),
+        "preview" => s.preview = Some(count(key, v)?),
+        "from" => s.from = Some(choice(key, v)?),
+        "summarize" => s.summarize = Some(flag(key, v)?),
+        "pass_through" => s.pass_through = Some(count(key, v)?),
+        "summarize_above" => s.summarize_above = Some(count(key, v)?),
+        "max_output" => s.max_output = Some(count(key, v)?),
+        "backend" => s.backend = Some(choice(key, v)?),
+        "model" => s.model = Some(text(key, v)?),
+        "base_url" => s.base_url = Some(text(key, v)?),
+        "provider" => s.provider = Some(choice(key, v)?),
+        "focus" => s.focus = Some(text(key, v)?),
+        _ => {}
+    }
+    Ok(())
+}
+
+fn count(key: &str, v: &Spanned<DeValue<'_>>) -> Result<u64, Problem> {
+    let n = match v.get_ref() {
+        DeValue::Integer(i) => u64::from_str_radix(i.as_str(), i.radix()).ok(),
+        _ => None,
+    };
+    let msg = || format!("{key} must be a whole number of at least 1, not {}", describe(v));
+    n.filter(|&n| n >= 1).ok_or_else(|| Problem::new(v, msg()))
+}
+
+fn ratio(key: &str, v: &Spanned<DeValue<'_>>) -> Result<f64, Problem> {
+    let r = match v.get_ref() {
+        DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
+        DeValue::Integer(i) => u8::from_str_radix(i.as_str(), i.radix()).ok().map(f64::from),
+        _ => None,
+    };
+    let msg = || format!("{key} must be a number from 0 to 1, not {}", describe(v));
+    r.filter(|r| (0.0..=1.0).contains(r)).ok_or_else(|| Problem::new(v, msg()))
+}
+
+fn flag(key: &str, v: &Spanned<DeValue<'_>>) -> Result<bool, Problem> {
+    v.get_ref().as_bool().ok_or_else(|| Problem::new(v, format!("{key} must be true or false, not {}", describe(v))))
+}
+
+fn text(key: &str, v: &Spanned<DeValue<'_>>) -> Result<String, Problem> {
+    let s = v.get_ref().as_str().map(str::to_string);
+    s.ok_or_else(|| Problem::new(v, format!("{key} must be a string, not {}", describe(v))))
+}
+
+/// A value named as one of an enum's flag values.
+fn choice<T: ValueEnum>(key: &str, v: &Spanned<DeValue<'_>>) -> Result<T, Problem> {
+    let chosen = v.get_ref().as_str().and_then(|s| <T as ValueEnum>::from_str(s, false).ok());
+    chosen.ok_or_else(|| {
+        let names: Vec<String> = T::value_variants().iter().map(|x| name(x.clone())).collect();
+        let either = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        };
+        Problem::new(v, format!("{key} must be {either}, not {}", describe(v)))
+    })
+}
+
+/// An array of strings, each with its byte offset.
+fn strings(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Vec<(String, usize)>, Problem> {
+    let DeValue::Array(items) = v.get_ref() else {
+        return Err(Problem::new(v, format!("{key} must be an array of strings, not {}", describe(v))));
+    };
+    let item = |x: &Spanned<DeValue<'_>>| {
+        let msg = || format!("{key} must be an array of strings, not one holding {}", describe(x));
+        x.get_ref().as_str().map(|s| (s.to_string(), x.span().start)).ok_or_else(|| Problem::new(x, msg()))
+    };
+    items.iter().map(item).collect()
+}
+
+/// Regular expressions, each checked as `--keep` will compile it.
+fn patterns(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Vec<String>, Problem> {
+    let mut out = Vec::new();
+    for (p, at) in strings(key, v)? {
+        if let Err(e) = regex::bytes::Regex::new(&p) {
+            let msg = e.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
+            return Err(Problem { at, msg: format!("{key}: {msg}") });
+        }
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// A marker template whose placeholders are all known.
+fn template(key: &str, v: &Spanned<DeValue<'_>>) -> Result<String, Problem> {
+    let t = text(key, v)?;
+    crate::truncate::check_template(&t).map_err(|e| Problem::new(v, e.replace("--marker", key)))?;
+    Ok(t)
+}
+
+/// A value as a message shows it: scalars as TOML text, arrays and tables by kind.
+fn describe(v: &Spanned<DeValue<'_>>) -> String {
+    match v.get_ref() {
+        DeValue::String(s) => quote(s),
+        DeValue::Integer(i) => {
+            let prefix = match i.radix() {
+                16 => "0x",
+                8 => "0o",
+                2 => "0b",
+                _ => "",
+            };
+            format!("{prefix}{}", i.as_str())
+        }
+        DeValue::Float(f) => f.as_str().to_string(),
+        DeValue::Boolean(b) => b.to_string(),
+        DeValue::Datetime(d) => d.to_string(),
+        DeValue::Array(_) => "an array".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
+    }
+}
+
+/// ` (did you mean 'KEY'?)` for the known key closest to `word` (at most two edits away, or a
+/// prefix of it or it of them), else nothing.
+fn suggest(word: &str, known: &[&str]) -> String {
+    let w = word.to_lowercase();
+    let close = known.iter().map(|k| (distance(&w, k), *k)).filter(|&(d, _)| d <= 2).min_by_key(|&(d, _)| d);
+    let prefix = || known.iter().copied().find(|k| w.len() >= 3 && (k.starts_with(&w) || w.starts_with(k)));
+    match close.map(|(_, k)| k).or_else(prefix) {
+        Some(k) => format!(" (did you mean '{k}'?)"),
+        None => String::new(),
+    }
+}
+
+/// The Levenshtein distance between two strings, in chars.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = i;
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(above + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// A TOML basic string.
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// An enum value as its flag names it, quoted.
+fn name<T: ValueEnum>(v: T) -> String {
+    v.to_possible_value().map(|p| quote(p.get_name())).unwrap_or_default()
+}
+
+/// A TOML array of strings.
+fn list(items: &[String]) -> String {
+    format!("[{}]", items.iter().map(|s| quote(s)).collect::<Vec<_>>().join(", "))
+}
+
+/// The `--print-config` text: which file and profile, then one `key = value    # FILE:LINE
+/// [SECTION]` line per set key in the order of [`KEYS`] (`# flag` for a key set by a flag).
+/// It is itself valid TOML.
+pub fn render(r: &Resolved) -> String {
+    let file = r.file.as_ref().map_or_else(|| "none".to_string(), |f| f.display().to_string());
+    let profile = match (&r.profile, &r.tool) {
+        (Some(p), Some(t)) if p.strip_prefix("tools.") != Some(t.as_str()) => format!("[{p}] for tool {}", quote(t)),
+        (Some(p), _) => format!("[{p}]"),
+        (None, Some(t)) => format!("none for tool {}: the defaults apply", quote(t)),
+        (None, None) => "none: no tool named".to_string(),
+    };
+    let mut out = format!("# config: {file}\n# profile: {profile}\n");
+    let rows: Vec<(String, String)> = KEYS
+        .iter()
+        .filter_map(|&k| {
+            let from = r
+                .origins
+                .get(k)
+                .map_or_else(|| "flag".to_string(), |o| format!("{}:{} [{}]", o.file.display(), o.line, o.section));
+            Some((format!("{k} = {}", r.settings.value(k)?), from))
+        })
+        .collect();
+    let width = rows.iter().map(|(s, _)| s.chars().count()).max().unwrap_or(0);
+    for (setting, from) in rows {
+        let _ = writeln!(out, "{setting:<width$}    # {from}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_keys() {
+        assert_eq!(suggest("max_char", KEYS), " (did you mean 'max_chars'?)");
+        assert_eq!(suggest("MAX_LINES", KEYS), " (did you mean 'max_lines'?)");
+        assert_eq!(suggest("summ", KEYS), " (did you mean 'summarize'?)");
+        assert_eq!(suggest("max_chars_total", KEYS), " (did you mean 'max_chars'?)");
+        assert_eq!(suggest("colour", KEYS), "");
+        assert_eq!(suggest("default", &["defaults", "tools"]), " (did you mean 'defaults'?)");
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(distance("日本語", "日本"), 1);
+        assert_eq!(distance("same", "same"), 0);
+    }
+
+    #[test]
+    fn quotes_as_toml() {
+        assert_eq!(quote("a \"b\" \\ c\n\u{1b}[0m é"), r#""a \"b\" \\ c\n\u001B[0m é""#);
+        assert_eq!(list(&["x".into(), "y".into()]), r#"["x", "y"]"#);
+        assert_eq!(name(Strategy::HeadTail), r#""head-tail""#);
+    }
+
+    #[test]
+    fn lines_of_offsets() {
+        assert_eq!(line_of(b"a\nb\nc", 0), 1);
+        assert_eq!(line_of(b"a\nb\nc", 2), 2);
+        assert_eq!(line_of(b"a\nb\nc", 99), 3);
+    }
+
+    #[test]
+    fn every_key_has_a_value_and_a_setter() {
+        let text = "[defaults]\nmax_chars = 1\nmax_tokens = 2\nmax_bytes = 3\nmax_lines = 4\nencoding = \"cl100k\"\n\
+                    strategy = \"tail\"\nhead_ratio = 1\nkeep = [\"x\"]\nclean = true\nmarker = \"{lines}\"\n\
+                    no_marker = false\npersist = \"spill\"\npreview = 5\nfrom = \"json\"\nsummarize = true\n\
+                    pass_through = 6\nsummarize_above = 7\nmax_output = 8\nbackend = \"llm\"\nmodel = \"m\"\n\
+                    base_url = \"http://x\"\nprovider = \"anthropic\"\nfocus = \"f\"\n";
+        let r = parse(Path::new("c.toml"), text).map(|c| c.resolve(None));
+        let r = r.expect("parses");
+        for (i, key) in KEYS.iter().enumerate() {
+            assert!(r.settings.value(key).is_some(), "{key}");
+            assert_eq!(r.origins.get(key).map(|o| o.line), Some(i + 2), "{key}");
+        }
+        assert_eq!(r.settings.head_ratio, Some(1.0));
+    }
+}
