@@ -8,6 +8,8 @@
 //! - [`store`]: the content-addressed store for full texts and originals.
 //! - [`transcript`]: agent transcript formats and their common view.
 //! - [`compact`]: pruning and budgets over transcripts, stats, restore.
+//! - [`config`]: per-tool profiles from a TOML config file.
+//! - [`structure`]: HTML to readable text, and JSON cut so that it stays valid JSON.
 //! - [`cli`]: what every tool shares at its edges.
 
 pub mod chunk;

@@ -5,6 +5,7 @@
 pub mod args;
 pub mod chunk;
 pub mod compact;
+pub mod profile;
 pub mod range;
 pub mod schema;
 pub mod score;
@@ -41,15 +42,18 @@ pub fn usage(msg: impl Into<String>) -> anyhow::Error {
 
 /// Parses arguments; on a usage error, reports it in one line and gives exit status 2.
 pub fn parse<T: clap::Parser>(tool: &str) -> Result<T, ExitCode> {
-    T::try_parse().map_err(|e| {
-        use clap::error::ErrorKind;
-        if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        eprintln!("{tool}: {} (see '{tool} --help')", one_line_clap(&e.render().to_string()));
-        ExitCode::from(EXIT_USAGE)
-    })
+    T::try_parse().map_err(|e| clap_error(tool, &e))
+}
+
+/// Prints help or the version as asked, or a clap error in one line (exit 2).
+fn clap_error(tool: &str, e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("{tool}: {} (see '{tool} --help')", one_line_clap(&e.render().to_string()));
+    ExitCode::from(EXIT_USAGE)
 }
 
 /// The error and tip lines of a clap message, joined into one line.
@@ -67,6 +71,21 @@ pub fn main_with<T: clap::Parser>(tool: &str, body: impl FnOnce(T) -> Result<Exi
     match parse::<T>(tool) {
         Ok(args) => run(tool, || body(args)),
         Err(code) => code,
+    }
+}
+
+/// The whole `main` of a tool whose body also needs to know which arguments were given (to lay
+/// a profile under them).
+pub fn main_with_matches<T: clap::Parser>(
+    tool: &str,
+    body: impl FnOnce(T, clap::ArgMatches) -> Result<ExitCode>,
+) -> ExitCode {
+    let parsed = <T as clap::CommandFactory>::command()
+        .try_get_matches()
+        .and_then(|m| <T as clap::FromArgMatches>::from_arg_matches(&m).map(|t| (t, m)));
+    match parsed {
+        Ok((args, m)) => run(tool, || body(args, m)),
+        Err(e) => clap_error(tool, &e),
     }
 }
 

@@ -145,6 +145,14 @@ pub struct Args {
     #[command(flatten)]
     pub encoding: EncodingArg,
 
+    /// What the input is: html becomes readable text first; json over --pass-through is cut
+    /// so that it stays valid JSON; auto tells them apart [default: text]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<crate::config::Format>,
+
+    #[command(flatten)]
+    pub profile: super::profile::ProfileArgs,
+
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -160,7 +168,54 @@ pub enum TierUnit {
 
 /// Runs `ctx-summarize` with the process's arguments.
 pub fn main() -> ExitCode {
-    super::main_with(TOOL, run)
+    super::main_with_matches(TOOL, |mut args: Args, m| {
+        if let Some(text) = apply_profile(&mut args, &m)? {
+            print!("{text}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        run(args)
+    })
+}
+
+/// Lays the tool's profile under the flags given; with `--print-config`, the text to print. A
+/// profile's `max_chars` is the pass-through size when it sets none, and `summarize = false`
+/// is `--preserve`.
+fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
+    use super::profile::given;
+    let g = |id: &str| given(m, id);
+    let flags = crate::config::Settings {
+        encoding: g("encoding").then_some(args.encoding.encoding),
+        from: args.from,
+        summarize: g("preserve").then_some(!args.preserve),
+        pass_through: g("pass_through").then_some(args.pass_through),
+        summarize_above: g("summarize_above").then_some(args.summarize_above),
+        max_output: g("max_output").then_some(args.max_output),
+        backend: g("backend").then_some(args.backend),
+        model: args.llm.model.clone().filter(|_| g("model")),
+        base_url: args.llm.base_url.clone().filter(|_| g("base_url")),
+        provider: args.llm.provider.filter(|_| g("provider")),
+        focus: args.focus.clone(),
+        persist: args.persist.clone().filter(|_| g("persist")),
+        ..crate::config::Settings::default()
+    };
+    let r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, args.output.verbose, TOOL)?;
+    if args.profile.print_config {
+        return Ok(Some(super::profile::render(&r)));
+    }
+    let s = r.settings;
+    args.encoding.encoding = s.encoding.unwrap_or(args.encoding.encoding);
+    args.from = s.from;
+    args.preserve = s.summarize.map_or(args.preserve, |summarize| !summarize);
+    args.pass_through = s.pass_through.or(s.max_chars.filter(|_| !g("pass_through"))).unwrap_or(args.pass_through);
+    args.summarize_above = s.summarize_above.unwrap_or(args.summarize_above).max(args.pass_through);
+    args.max_output = s.max_output.unwrap_or(args.max_output);
+    args.backend = s.backend.unwrap_or(args.backend);
+    args.llm.model = s.model.or(args.llm.model.take());
+    args.llm.base_url = s.base_url.or(args.llm.base_url.take());
+    args.llm.provider = s.provider.or(args.llm.provider);
+    args.focus = s.focus;
+    args.persist = s.persist.or(args.persist.take());
+    Ok(None)
 }
 
 fn read_template(path: &Option<PathBuf>) -> Result<Option<String>> {
@@ -238,6 +293,22 @@ fn run(args: Args) -> Result<ExitCode> {
             all.extend_from_slice(d);
             Ok(())
         })?;
+        let all = match crate::structure::resolve(args.from, &all) {
+            crate::config::Format::Html => crate::structure::html::to_text(&all, &Default::default()).into_bytes(),
+            crate::config::Format::Json => {
+                // JSON is never summarized: over the pass-through size it is cut, still valid.
+                let budget = match opts.unit {
+                    Unit::Tokens => crate::text::Budget { tokens: Some(opts.pass_through), ..Default::default() },
+                    _ => crate::text::Budget { chars: Some(opts.pass_through), ..Default::default() },
+                };
+                let cut = crate::structure::json::cut(&all, &budget, opts.encoding)
+                    .with_context(|| format!("cannot cut '{}' as JSON", src.name))?;
+                src.header(out)?;
+                out.write_all(cut.text.as_bytes())?;
+                return Ok(());
+            }
+            _ => all,
+        };
         if let Some(store) = &store {
             let look = progressive::look(&all, &opts, client.as_ref(), store, &args)?;
             if !args.output.json {

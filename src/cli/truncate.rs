@@ -109,19 +109,84 @@ pub struct Args {
           default_missing_value = "tokens", conflicts_with_all = ["persist", "preview", "marker", "no_marker", "strategy"])]
     pub count: Option<Unit>,
 
+    /// What the input is: html becomes readable text first; json is cut so that it stays
+    /// valid JSON; auto tells them apart (and reads the whole input) [default: text]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<crate::config::Format>,
+
+    /// The tool whose output this is: its profile in the config file applies
+    #[arg(long, value_name = "NAME", help_heading = "Profiles")]
+    pub tool: Option<String>,
+
+    #[command(flatten)]
+    pub profile: super::profile::ProfileArgs,
+
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
 /// Runs `ctx-truncate` with the process's arguments.
 pub fn main() -> ExitCode {
-    super::main_with(TOOL, run)
+    super::main_with_matches(TOOL, |mut args: Args, m| {
+        if let Some(text) = apply_profile(&mut args, &m)? {
+            print!("{text}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        run(args)
+    })
+}
+
+/// Lays the tool's profile under the flags given; with `--print-config`, the text to print.
+fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
+    use super::profile::given;
+    let g = |id: &str| given(m, id);
+    let flags = crate::config::Settings {
+        max_chars: args.budget.max_chars.filter(|_| g("max_chars")),
+        max_tokens: args.budget.max_tokens.filter(|_| g("max_tokens")),
+        max_bytes: args.budget.max_bytes.filter(|_| g("max_bytes")),
+        max_lines: args.budget.max_lines.filter(|_| g("max_lines")),
+        encoding: g("encoding").then_some(args.encoding.encoding),
+        strategy: args.strategy,
+        head_ratio: g("head_ratio").then_some(args.head_ratio),
+        keep: (!args.keep.is_empty()).then(|| args.keep.clone()),
+        clean: g("clean").then_some(args.clean),
+        marker: args.marker.clone(),
+        no_marker: g("no_marker").then_some(args.no_marker),
+        persist: args.persist.clone().filter(|_| g("persist")),
+        preview: args.preview,
+        from: args.from,
+        ..crate::config::Settings::default()
+    };
+    let r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, args.output.verbose, TOOL)?;
+    if args.profile.print_config {
+        return Ok(Some(super::profile::render(&r)));
+    }
+    let s = r.settings;
+    let b = &mut args.budget;
+    (b.max_chars, b.max_tokens, b.max_bytes, b.max_lines) = (
+        s.max_chars.or(b.max_chars),
+        s.max_tokens.or(b.max_tokens),
+        s.max_bytes.or(b.max_bytes),
+        s.max_lines.or(b.max_lines),
+    );
+    args.encoding.encoding = s.encoding.unwrap_or(args.encoding.encoding);
+    args.strategy = s.strategy.or(args.strategy);
+    args.head_ratio = s.head_ratio.unwrap_or(args.head_ratio);
+    args.keep = s.keep.unwrap_or_default();
+    args.clean = s.clean.unwrap_or(args.clean);
+    args.no_marker = s.no_marker.unwrap_or(args.no_marker);
+    args.marker = if args.no_marker { None } else { s.marker };
+    args.persist = s.persist.or(args.persist.take());
+    args.preview = s.preview;
+    args.from = s.from;
+    Ok(None)
 }
 
 /// What one run does to each input.
 struct Job {
     opts: Options,
     store: Option<Store>,
+    from: Option<crate::config::Format>,
     clean: bool,
     count: Option<Unit>,
     json: bool,
@@ -191,6 +256,7 @@ impl Job {
         Ok(Job {
             opts,
             store,
+            from: args.from,
             clean: args.clean,
             count: args.count,
             json: args.output.json,
@@ -240,6 +306,26 @@ fn run(args: Args) -> Result<ExitCode> {
 /// Processes one input; returns its size in count mode.
 fn handle(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut impl Write) -> Result<Option<Size>> {
     let (name, many) = (src.name.clone(), src.many);
+    let reader: Box<dyn Read> = match job.from.filter(|f| *f != crate::config::Format::Text) {
+        None => Box::new(reader),
+        Some(from) => {
+            let mut all = Vec::new();
+            read_chunks(reader, &name, |c| {
+                all.extend_from_slice(c);
+                Ok(())
+            })?;
+            match crate::structure::resolve(Some(from), &all) {
+                crate::config::Format::Json if job.count.is_none() => {
+                    return write_json_cut(&all, src, job, out).map(|()| None);
+                }
+                crate::config::Format::Html => {
+                    let text = crate::structure::html::to_text(&all, &Default::default());
+                    Box::new(io::Cursor::new(text.into_bytes()))
+                }
+                _ => Box::new(io::Cursor::new(all)),
+            }
+        }
+    };
     if job.count.is_some() {
         let (size, valid) = count(reader, &name, job)?;
         if job.json {
@@ -261,6 +347,27 @@ fn handle(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut impl 
     }
     write_outcome(&outcome, valid, many.then_some(&name), None, job, out)?;
     Ok(None)
+}
+
+/// Cuts a JSON document to the budget so that it stays valid JSON, and writes it (or, with
+/// `--json`, the numbers).
+fn write_json_cut(input: &[u8], src: &super::Source<'_>, job: &Job, out: &mut impl Write) -> Result<()> {
+    let cut = crate::structure::json::cut(input, &job.opts.budget, job.opts.encoding)
+        .with_context(|| format!("cannot cut '{}' as JSON", src.name))?;
+    if job.json {
+        let mut v = serde_json::json!({
+            "text": cut.text, "truncated": cut.text.as_bytes() != input, "items_dropped": cut.items_dropped,
+            "strings_cut": cut.strings_cut, "depth_cut": cut.depth_cut, "original_bytes": input.len(),
+        });
+        if src.many {
+            v["name"] = src.name.clone().into();
+        }
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    src.header(out)?;
+    out.write_all(cut.text.as_bytes())?;
+    Ok(())
 }
 
 /// Reads an input into a document: whole, or as a window for the streaming strategies.

@@ -1,0 +1,52 @@
+//! `--config FILE` and `--print-config`: a tool's profile from the config file (see
+//! [`crate::config`]) fills in every setting the command line leaves unset.
+
+use crate::config::{self, Resolved, Settings};
+use anyhow::Result;
+use clap::ArgMatches;
+use clap::parser::ValueSource;
+use std::path::PathBuf;
+
+/// `--config`, `--print-config`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ProfileArgs {
+    /// The config file with per-tool profiles [default: $CTX_CONFIG, ./ctx.toml,
+    /// $XDG_CONFIG_HOME/ctx/config.toml]
+    #[arg(long, value_name = "FILE", help_heading = "Profiles")]
+    pub config: Option<PathBuf>,
+    /// Print the settings in effect and where each came from, and exit
+    #[arg(long, help_heading = "Profiles")]
+    pub print_config: bool,
+}
+
+/// Whether the argument `id` was given on the command line or by its environment variable.
+pub fn given(m: &ArgMatches, id: &str) -> bool {
+    matches!(m.value_source(id), Some(ValueSource::CommandLine | ValueSource::EnvVariable))
+}
+
+/// The profile for `tool` with the `flags` over it; a note on stderr with `verbose` when the
+/// tool has no profile.
+pub fn resolve(
+    args: &ProfileArgs,
+    tool: Option<&str>,
+    flags: &Settings,
+    verbose: bool,
+    name: &str,
+) -> Result<Resolved> {
+    let mut resolved = match config::open(args.config.as_deref())? {
+        Some(cfg) => cfg.resolve(tool),
+        None => Resolved { tool: tool.map(str::to_string), ..Resolved::default() },
+    };
+    if verbose && let (Some(t), true) = (tool, resolved.unknown_tool) {
+        let file = resolved.file.as_ref().map_or_else(String::new, |f| format!(" in '{}'", f.display()));
+        eprintln!("{name}: no profile for tool '{t}'{file}: the defaults apply");
+    }
+    resolved.apply(flags);
+    Ok(resolved)
+}
+
+/// The `--print-config` text: the file, the profile and each setting with its origin; what is
+/// not listed has the command's built-in default (see --help).
+pub fn render(resolved: &Resolved) -> String {
+    format!("{}# anything not listed: the built-in default (see --help)\n", config::render(resolved))
+}

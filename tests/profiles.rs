@@ -1,0 +1,108 @@
+//! Per-tool profiles and structure-aware inputs through the command line: the config file under
+//! the flags, `--print-config`, `--from html|json|auto` in `ctx-truncate` and `ctx-summarize`.
+
+mod common;
+
+use common::{run, tmp, tool};
+use std::fs;
+
+const EXAMPLE: &str = "ctx.example.toml";
+const HTML: &str = "../shared/corpus/outputs/wikipedia-new-zealand.source.html";
+const JSON: &str = "../shared/corpus/outputs/paginate-issues.raw-fixture.json";
+
+#[test]
+fn flags_override_the_profile_which_overrides_the_defaults() {
+    let r =
+        run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "Grep", "--max-lines", "5", "--print-config"]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines[0], "# config: ctx.example.toml");
+    assert_eq!(lines[1], "# profile: [tools.grep] for tool \"Grep\"");
+    let setting = |key: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{key} = ")))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+    };
+    assert_eq!(setting("max_lines").as_deref(), Some("max_lines = 5 # flag"));
+    assert_eq!(setting("max_chars").as_deref(), Some("max_chars = 20000 # ctx.example.toml:41 [tools.grep]"));
+    assert_eq!(setting("strategy").as_deref(), Some("strategy = \"head\" # ctx.example.toml:38 [tools.grep]"));
+    // An unknown tool gets [defaults]; -v says so.
+    let r = run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "nope", "-v", "--print-config"]));
+    assert!(r.out.contains("max_chars = 12000"), "{}", r.out);
+    assert!(r.err.contains("no profile for tool 'nope' in 'ctx.example.toml': the defaults apply"), "{}", r.err);
+    let r = run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "nope", "--print-config"]));
+    assert_eq!(r.err, "", "silent without -v");
+}
+
+#[test]
+fn the_grep_profile_cuts_at_its_line_limit_with_its_marker() {
+    let input: String = (1..=300).map(|i| format!("src/file{i}.rs:{i}: match\n")).collect();
+    let r = run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "rg"]).write_stdin(input.clone()));
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), 100);
+    assert_eq!(lines[98], "src/file99.rs:99: match");
+    assert_eq!(lines[99], "[... 201 more matching lines not shown, 300 in all: narrow the pattern or the path ...]");
+    // A flag wins over the profile.
+    let r =
+        run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "rg", "--strategy", "tail"]).write_stdin(input));
+    assert!(r.out.ends_with("src/file300.rs:300: match\n"), "{}", r.out);
+}
+
+#[test]
+fn the_read_profile_is_never_summarized() {
+    let input = fs::read_to_string("../shared/corpus/outputs/clippy-CHANGELOG.md").expect("corpus");
+    let dir = tmp("profile-read");
+    let r = run(common::summarize_cmd(&dir).args(["--config", EXAMPLE, "--tool", "Read"]).write_stdin(input.clone()));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.chars().count() <= 5000, "max_chars is the pass-through size");
+    assert!(r.out.starts_with(&input[..200]), "the head is verbatim");
+    assert!(!r.out.contains("summary"), "never summarized: {}", &r.out[..200]);
+}
+
+#[test]
+fn a_malformed_config_names_the_file_and_line() {
+    let dir = tmp("bad-config");
+    let file = dir.join("ctx.toml");
+    fs::write(&file, "[defaults]\nmax_chars = 100\n\n[tools.grep]\nmax_char = 5\n").expect("write");
+    for name in ["ctx-truncate", "ctx-summarize"] {
+        let r = run(tool(name).arg("--config").arg(&file).write_stdin("x\n"));
+        assert_eq!(r.code, 2, "{name}");
+        assert_eq!(
+            r.err,
+            format!("{name}: {}:5: unknown key 'max_char' (did you mean 'max_chars'?)\n", file.display())
+        );
+    }
+    // ./ctx.toml is found when no --config is given.
+    let r = run(tool("ctx-truncate").current_dir(&dir).arg("--print-config"));
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.starts_with("ctx-truncate: ctx.toml:5: unknown key"), "{}", r.err);
+}
+
+#[test]
+fn html_becomes_readable_text_before_the_budget() {
+    let r = run(tool("ctx-truncate").args(["--from", "html", "--max-chars", "1000000", "--count=tokens"]).arg(HTML));
+    let text_tokens: u64 = r.out.trim().parse().expect("count");
+    let raw = run(tool("ctx-truncate").args(["--count=tokens"]).arg(HTML));
+    let raw_tokens: u64 = raw.out.trim().parse().expect("count");
+    assert!(text_tokens * 4 < raw_tokens, "{text_tokens} of {raw_tokens}");
+    let r = run(tool("ctx-truncate").args(["--from", "auto", "--max-chars", "1000000"]).arg(HTML));
+    assert!(r.out.starts_with("# New Zealand\n"), "{}", &r.out[..100]);
+    assert!(!r.out.contains("<div") && !r.out.contains("mw-parser-output{"), "markup and styles are gone");
+}
+
+#[test]
+fn json_is_cut_and_stays_valid_json() {
+    for args in [["--max-chars", "3000"], ["--max-tokens", "800"], ["--max-lines", "60"]] {
+        let r = run(tool("ctx-truncate").args(["--from", "json"]).args(args).arg(JSON));
+        assert_eq!(r.code, 0, "{}", r.err);
+        let v: serde_json::Value = serde_json::from_str(&r.out).expect("valid JSON");
+        assert!(v.is_array(), "{args:?}");
+        assert!(r.out.contains("more items"), "{args:?}: {}", r.out);
+    }
+    let r = run(tool("ctx-truncate").args(["--from", "auto", "--max-chars", "3000"]).arg(JSON));
+    assert!(serde_json::from_str::<serde_json::Value>(&r.out).is_ok() && r.out.chars().count() <= 3000);
+    let dir = tmp("json-summarize");
+    let r = run(common::summarize_cmd(&dir).args(["--from", "json", "--pass-through", "2000"]).arg(JSON));
+    assert!(serde_json::from_str::<serde_json::Value>(&r.out).is_ok() && r.out.chars().count() <= 2000, "{}", r.out);
+}
