@@ -268,7 +268,7 @@ fn budget_of(n: u64, opts: &Options) -> Budget {
 }
 
 /// `text` truncated head-tail into `budget` by the truncate module, with its gap marker.
-fn fit(text: &[u8], budget: &Budget, encoding: Encoding) -> String {
+pub fn fit(text: &[u8], budget: &Budget, encoding: Encoding) -> String {
     let opts = truncate::Options { budget: *budget, encoding, ..truncate::Options::default() };
     String::from_utf8_lossy(&truncate::fit(&Doc::whole(text.to_vec()), &opts, None).text).into_owned()
 }

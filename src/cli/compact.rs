@@ -113,11 +113,77 @@ pub struct Args {
     #[arg(long, help_heading = "Batch")]
     pub force: bool,
 
+    /// The size the output must fit, in tokens: when the transcript is still over --trigger of
+    /// it after pruning, its older history is summarized
+    #[arg(long, value_name = "N", value_parser = super::args::budget_value, help_heading = "History", conflicts_with = "context_window")]
+    pub max_tokens: Option<u64>,
+    /// The model's context window in tokens: the target is W minus --reserve
+    #[arg(long, value_name = "W", value_parser = super::args::budget_value, help_heading = "History")]
+    pub context_window: Option<u64>,
+    /// Tokens of the window left for the model's output
+    #[arg(long, value_name = "R", default_value_t = 8_192, help_heading = "History")]
+    pub reserve: u64,
+    /// Compact when the transcript is over this share of the target
+    #[arg(long, value_name = "F", default_value_t = 0.9, value_parser = trigger, help_heading = "History")]
+    pub trigger: f64,
+    /// Tokens of the newest part kept verbatim [default: 30% of the target]
+    #[arg(long, value_name = "N", value_parser = super::args::budget_value, help_heading = "History")]
+    pub keep_recent: Option<u64>,
+    /// Tokens of the user's own earlier messages kept verbatim inside the summary
+    #[arg(long, value_name = "N", default_value_t = 20_000, help_heading = "History")]
+    pub keep_user: u64,
+    /// The summary as a user question and the assistant's answer, or as one user message
+    /// (OpenAI, Anthropic, Responses; Claude Code and Codex use their own compaction records)
+    #[arg(long, value_enum, value_name = "SHAPE", default_value = "pair", help_heading = "History")]
+    pub summary_as: crate::compact::history::SummaryAs,
+    /// What the summary must keep
+    #[arg(long, value_name = "TEXT", help_heading = "History")]
+    pub focus: Option<String>,
+    /// A prompt replacing the built-in one: a template with {text}, {max_chars} and {focus}
+    #[arg(long, value_name = "FILE", help_heading = "History")]
+    pub summary_prompt: Option<PathBuf>,
+    /// Take the transcript's size from the usage the agent recorded in it, where there is one
+    #[arg(long, help_heading = "History")]
+    pub usage: bool,
+    /// Exit 1 when a summary call failed, instead of falling back to the extractive record
+    #[arg(long, help_heading = "History")]
+    pub strict: bool,
+
+    /// The API's wire format [default: inferred from the base URL and the keys present]
+    #[arg(long, value_enum, value_name = "PROVIDER", help_heading = "LLM")]
+    pub provider: Option<crate::llm::Provider>,
+    /// The API's base URL (env: CTX_BASE_URL, then OPENAI_BASE_URL)
+    #[arg(long, value_name = "URL", env = "CTX_BASE_URL", hide_env = true, help_heading = "LLM")]
+    pub base_url: Option<String>,
+    /// The model that summarizes history
+    #[arg(long, value_name = "MODEL", env = "CTX_MODEL", help_heading = "LLM")]
+    pub model: Option<String>,
+    /// The environment variable that holds the API key [default: CTX_API_KEY, then
+    /// OPENAI_API_KEY or ANTHROPIC_API_KEY by provider]; there is no key flag
+    #[arg(long, value_name = "NAME", help_heading = "LLM")]
+    pub api_key_env: Option<String>,
+    /// The limit of each request, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 120.0, help_heading = "LLM")]
+    pub timeout: f64,
+    /// Retries of a failed request
+    #[arg(long, value_name = "N", default_value_t = 4, help_heading = "LLM")]
+    pub retries: u32,
+    /// Do not use or fill the response cache
+    #[arg(long, help_heading = "LLM")]
+    pub no_cache: bool,
+
     #[command(flatten)]
     pub encoding: EncodingArg,
 
     #[command(flatten)]
     pub output_args: OutputArgs,
+}
+
+fn trigger(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if f > 0.0 && f <= 1.0 => Ok(f),
+        _ => Err(format!("'{s}' is not a share of the target: give a number above 0 and at most 1")),
+    }
 }
 
 /// Runs `ctx-compact` with the process's arguments.
@@ -126,6 +192,56 @@ pub fn main() -> ExitCode {
 }
 
 impl Args {
+    /// History compaction, when a target is given; with the LLM client if one is configured.
+    fn history(&self) -> Result<Option<(crate::compact::history::Options, Option<crate::llm::Client>)>> {
+        let target = match (self.max_tokens, self.context_window) {
+            (Some(t), _) => t,
+            (None, Some(w)) if self.reserve >= w => {
+                return Err(usage(format!(
+                    "--reserve {} leaves no room in a context window of {w} tokens",
+                    self.reserve
+                )));
+            }
+            (None, Some(w)) => w - self.reserve,
+            (None, None) => return Ok(None),
+        };
+        let prompt = match &self.summary_prompt {
+            Some(p) => {
+                Some(std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read '{}': {e}", p.display()))?)
+            }
+            None => None,
+        };
+        let llm = super::args::LlmArgs {
+            provider: self.provider,
+            base_url: self.base_url.clone(),
+            model: self.model.clone(),
+            map_model: None,
+            api_key_env: self.api_key_env.clone(),
+            jobs: 4,
+            timeout: self.timeout,
+            retries: self.retries,
+            temperature: 0.0,
+            no_cache: self.no_cache,
+            dry_run: false,
+        };
+        let client = match (self.dry_run, llm.config()?) {
+            (false, Some(cfg)) => Some(crate::llm::Client::new(cfg)?),
+            _ => None,
+        };
+        let opts = crate::compact::history::Options {
+            target,
+            trigger: self.trigger,
+            keep_recent: self.keep_recent,
+            keep_user: self.keep_user,
+            summary_as: self.summary_as,
+            focus: self.focus.clone(),
+            prompt,
+            encoding: self.encoding.encoding,
+            usage: self.usage,
+        };
+        Ok(Some((opts, client)))
+    }
+
     /// The compaction options these arguments ask for.
     fn options(&self) -> Result<compact::Options> {
         let nonzero = |n: u64| (n > 0).then_some(n);
@@ -172,5 +288,6 @@ fn run(args: Args) -> Result<ExitCode> {
     if (args.stats || args.check) && writes_files {
         return Err(usage("--stats and --check write nothing; drop -o, --out-dir and --in-place"));
     }
-    batch::run(&args, &opts, inputs)
+    let history = args.history()?;
+    batch::run(&args, &opts, history.as_ref(), inputs)
 }

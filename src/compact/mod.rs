@@ -4,6 +4,7 @@
 //! [`crate::transcript`]; every replaced content goes to the store first, so nothing is lost.
 
 mod apply;
+pub mod history;
 pub mod restore;
 pub mod stats;
 

@@ -95,6 +95,51 @@ impl Doc {
     }
 }
 
+impl Doc {
+    /// Writes the document with its message list replaced by `list`, in its own style.
+    pub fn write_list(&self, list: &[&Value], out: &mut dyn Write) -> Result<()> {
+        let doc = Listed { root: &self.root, key: self.key, list };
+        out.write_all(&self.prefix)?;
+        match &self.style {
+            Style::Compact => serde_json::to_writer(&mut *out, &doc)?,
+            Style::Pretty(indent) => {
+                let fmt = serde_json::ser::PrettyFormatter::with_indent(indent);
+                let mut ser = serde_json::Serializer::with_formatter(&mut *out, fmt);
+                serde::Serialize::serialize(&doc, &mut ser)?;
+            }
+        }
+        out.write_all(&self.suffix)?;
+        Ok(())
+    }
+}
+
+/// The document as it serializes with another message list.
+struct Listed<'a> {
+    root: &'a Value,
+    key: Option<&'static str>,
+    list: &'a [&'a Value],
+}
+
+impl serde::Serialize for Listed<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match (self.root, self.key) {
+            (Value::Object(o), Some(key)) => {
+                let mut map = s.serialize_map(Some(o.len()))?;
+                for (k, v) in o {
+                    if k == key {
+                        map.serialize_entry(k, self.list)?;
+                    } else {
+                        map.serialize_entry(k, v)?;
+                    }
+                }
+                map.end()
+            }
+            _ => self.list.serialize(s),
+        }
+    }
+}
+
 /// The document as it serializes with some messages replaced.
 struct Patched<'a> {
     root: &'a Value,

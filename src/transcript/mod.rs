@@ -354,6 +354,69 @@ impl Transcript {
     }
 }
 
+/// One record of a rebuilt transcript: a record of this one as it is, or a new one.
+#[derive(Clone, Debug)]
+pub enum Out {
+    /// Record `i`, as read (JSON Lines: byte for byte).
+    Keep(usize),
+    /// A new record.
+    New(Value),
+}
+
+impl Transcript {
+    /// Writes a transcript made of `records` in the same format and layout: a document keeps
+    /// every field but its message list; JSON Lines keep the kept lines byte for byte (lines that
+    /// are not records, blank ones, are dropped; a last line still being written is kept).
+    pub fn rebuild(&self, records: &[Out], out: &mut dyn Write) -> Result<()> {
+        match &self.body {
+            Body::Doc(doc) => {
+                let list = doc.records().map(Vec::as_slice).unwrap_or_default();
+                let values: Vec<&Value> = records
+                    .iter()
+                    .filter_map(|r| match r {
+                        Out::Keep(i) => list.get(*i),
+                        Out::New(v) => Some(v),
+                    })
+                    .collect();
+                doc.write_list(&values, out)
+            }
+            Body::Lines { lines, partial } => {
+                for r in records {
+                    match r {
+                        Out::Keep(i) => {
+                            let l = &lines[*i];
+                            let end = self.bytes[l.end..]
+                                .iter()
+                                .position(|b| *b == b'\n')
+                                .map_or(self.bytes.len(), |p| l.end + p + 1);
+                            out.write_all(&self.bytes[l.start..end])?;
+                            if !self.bytes[l.start..end].ends_with(b"\n") {
+                                out.write_all(b"\n")?;
+                            }
+                        }
+                        Out::New(v) => {
+                            serde_json::to_writer(&mut *out, v)?;
+                            out.write_all(b"\n")?;
+                        }
+                    }
+                }
+                if let Some(p) = partial {
+                    out.write_all(&self.bytes[p.start..])?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The whole document (JSON documents only).
+    pub fn root(&self) -> Option<&Value> {
+        match &self.body {
+            Body::Doc(doc) => Some(doc.root()),
+            Body::Lines { .. } => None,
+        }
+    }
+}
+
 fn entry(record: usize, item: Item<'_>, sidechain: &mut bool) -> Option<Entry> {
     let kind = match item {
         Item::Sidechain => {

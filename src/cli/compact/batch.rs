@@ -173,19 +173,24 @@ fn store_dir(args: &Args, dest: &Dest) -> PathBuf {
     }
 }
 
+/// History compaction's options and LLM client, when a target is given.
+pub type History = (compact::history::Options, Option<crate::llm::Client>);
+
 /// What every job shares.
 pub struct Ctx<'a> {
     pub args: &'a Args,
     pub opts: &'a compact::Options,
+    /// History compaction, when a target is given.
+    pub history: Option<&'a History>,
     /// Count tokens before and after (for the report).
     pub count: bool,
 }
 
 /// Processes every job, `-j` at a time, prints the reports in order and the summary.
-pub fn run(args: &Args, opts: &compact::Options, jobs: Vec<Job>) -> Result<ExitCode> {
+pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs: Vec<Job>) -> Result<ExitCode> {
     let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();
     let table = !args.output_args.quiet && (writes_files || args.output_args.verbose) && !args.output_args.json;
-    let ctx = Ctx { args, opts, count: args.dry_run || args.output_args.json || table };
+    let ctx = Ctx { args, opts, history, count: args.dry_run || args.output_args.json || table };
     let workers = args
         .jobs
         .map(usize::from)
@@ -309,6 +314,9 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
         outcome.status = Status::DryRun;
         return Ok(());
     }
+    if let Some(history) = ctx.history {
+        return compact_history(t, ctx, dest, outcome, &plan, history, (&dir, &shown), count);
+    }
     if plan.actions.is_empty() {
         outcome.record(before, &[]);
         outcome.status = Status::Unchanged;
@@ -341,6 +349,63 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
     })?;
     outcome.bytes.1 = written;
     outcome.record(before, &applied.replaced);
+    outcome.status = Status::Written;
+    Ok(())
+}
+
+/// Prune and budgets, then, when the result is still over the target, history compaction.
+/// The whole original is stored, and the output maps back to it whole.
+#[allow(clippy::too_many_arguments)]
+fn compact_history(
+    t: &Transcript,
+    ctx: &Ctx<'_>,
+    dest: &Dest,
+    outcome: &mut Outcome,
+    plan: &compact::Plan,
+    history: &History,
+    (dir, shown): (&Path, &Path),
+    count: Option<crate::tokens::Encoding>,
+) -> Result<()> {
+    let (hopts, client) = history;
+    let dry = ctx.args.dry_run;
+    let store = if dry { None } else { Some(Store::open(dir)?) };
+    let mut put = |b: &[u8]| match &store {
+        Some(s) => s.put(b),
+        None => Ok(shown.join(store::name_of(b))),
+    };
+    let applied = compact::apply(t, plan, ctx.opts, count, &mut put)?;
+    let mut pruned = Vec::new();
+    t.write(&applied.changed, &mut pruned, &mut |_, _| Ok(()))?;
+    let stage = Transcript::parse(&t.name, pruned, Some(t.format))?;
+    let pointer = shown.join(store::name_of(&t.bytes)).display().to_string();
+    let h = compact::history::compact(&stage, hopts, &pointer, client.as_ref())?;
+    outcome.warnings.extend(h.warnings.iter().cloned());
+    outcome.strict_failure = ctx.args.strict && client.is_some() && h.bytes.is_some() && !h.llm;
+    outcome.history = h.bytes.is_some().then_some(h.dropped);
+    let before = compact::history::size(t, hopts.encoding, false)?;
+    outcome.record(Some(before), &applied.replaced);
+    outcome.tokens = Some((before, if h.bytes.is_some() { h.after } else { h.before }));
+    let out = h.bytes.unwrap_or_else(|| stage.bytes.clone());
+    outcome.bytes.1 = out.len() as u64;
+    if dry {
+        outcome.status = Status::DryRun;
+        return Ok(());
+    }
+    if out == t.bytes {
+        outcome.status = Status::Unchanged;
+        return match dest {
+            Dest::InPlace(_) => Ok(()),
+            _ => write_dest(dest, &mut |w| Ok(w.write_all(&t.bytes)?)),
+        };
+    }
+    let store = store.as_ref().context("no store")?;
+    let original = store.put(&t.bytes)?;
+    let mut index = restore::Index::new(&original)?;
+    index.add(&out, 0..t.bytes.len());
+    write_dest(dest, &mut |w| {
+        w.write_all(&out)?;
+        index.save(store)
+    })?;
     outcome.status = Status::Written;
     Ok(())
 }

@@ -64,6 +64,10 @@ pub struct Outcome {
     pub problems: Vec<Problem>,
     /// Token counts of `--stats`.
     pub stats: Option<Tally>,
+    /// Records summarized by history compaction, when it ran.
+    pub history: Option<usize>,
+    /// A summary call failed under `--strict`.
+    pub strict_failure: bool,
 }
 
 impl Outcome {
@@ -107,7 +111,7 @@ impl Printer {
             eprintln!("{TOOL}: {e}");
             self.failed = true;
         }
-        if !outcome.problems.is_empty() {
+        if !outcome.problems.is_empty() || outcome.strict_failure {
             self.failed = true;
         }
         self.outcomes[i] = Some(outcome);
@@ -230,6 +234,9 @@ fn dry_run_text(o: &Outcome) -> String {
     if let Some((b, a)) = o.tokens {
         let _ = write!(s, "; transcript {} -> {} tokens", group_digits(b), group_digits(a));
     }
+    if let Some(n) = o.history {
+        let _ = write!(s, "; history: {n} earlier records would be summarized");
+    }
     s.push('\n');
     for r in &o.replaced {
         let action = if r.action == Action::Prune { "prune" } else { "preview" };
@@ -288,6 +295,9 @@ fn json(o: &Outcome) -> String {
                 obj.insert("tokens_after".into(), a.into());
             }
             obj.insert("replaced".into(), serde_json::to_value(&o.replaced).unwrap_or_default());
+            if let Some(n) = o.history {
+                obj.insert("history_summarized".into(), n.into());
+            }
         }
         _ => {}
     }

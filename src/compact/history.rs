@@ -1,0 +1,548 @@
+//! History compaction: when a transcript is still over its target after pruning, the older part
+//! of the conversation is replaced by a summary (by an LLM through the summarize module, or an
+//! extractive record without one). System prompts, the user's own earlier words and the newest
+//! part stay verbatim; the cut never separates a tool call from its result.
+
+use crate::llm::Client;
+use crate::summarize;
+use crate::text::{Budget, Unit, count_chars};
+use crate::tokens::Encoding;
+use crate::transcript::{Format, Item, Kind, Out, Transcript};
+use anyhow::{Result, bail};
+use serde_json::{Value, json};
+use std::collections::{HashMap, HashSet};
+
+/// How the summary enters the transcript (OpenAI, Anthropic, Responses).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SummaryAs {
+    /// A user message asking what was done, and the assistant's summary.
+    #[default]
+    Pair,
+    /// One user message holding the summary.
+    User,
+}
+
+/// What history compaction aims at.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The size the output must fit, in tokens.
+    pub target: u64,
+    /// Compact when the transcript is over this share of the target.
+    pub trigger: f64,
+    /// Tokens of the newest part kept verbatim [default: 30% of the target].
+    pub keep_recent: Option<u64>,
+    /// Tokens of the user's earlier messages kept verbatim in the summary.
+    pub keep_user: u64,
+    /// The summary's shape.
+    pub summary_as: SummaryAs,
+    /// What the summary must keep.
+    pub focus: Option<String>,
+    /// A prompt replacing the built-in one (`{text}`, `{max_chars}`, `{focus}`).
+    pub prompt: Option<String>,
+    /// How tokens are counted.
+    pub encoding: Encoding,
+    /// Take the size from the usage the agent recorded, when there is one.
+    pub usage: bool,
+}
+
+/// What history compaction did.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The transcript, rebuilt (`None`: nothing to do, it fits).
+    pub bytes: Option<Vec<u8>>,
+    /// Its size before, in tokens.
+    pub before: u64,
+    /// Its size after.
+    pub after: u64,
+    /// Records summarized.
+    pub dropped: usize,
+    /// Whether an LLM wrote the summary.
+    pub llm: bool,
+    /// Notes for the user (fallbacks, cuts).
+    pub warnings: Vec<String>,
+}
+
+/// Tokens a summary gets at the least.
+const MIN_SUMMARY: u64 = 200;
+
+/// The question of the summary pair.
+pub const QUESTION: &str = "What did we do so far?";
+
+/// What the summary must hold (the built-in prompt).
+const PROMPT: &str = "Below is the earlier part of a conversation between a user and a coding agent \
+that uses tools. The agent will continue the work from your summary alone, so write it for the agent, \
+in at most {max_chars} characters. Cover, under short headings: 1. the user's goal, with every explicit \
+request, constraint and preference; 2. what was done and decided; 3. the current state and the work in \
+progress; 4. the files read, created and modified, and what changed in them; 5. the errors met and how \
+they were resolved; 6. the identifiers, commands, paths and numbers that matter, exactly as written; \
+7. the next steps. Do not invent anything. {focus}Write only the summary.\n\n<conversation>\n{text}\n\
+</conversation>";
+
+/// Merging the summaries of consecutive parts of a long history.
+const MERGE_PROMPT: &str = "Below are summaries of consecutive parts of one conversation between a user \
+and a coding agent, in order. Merge them into one summary of at most {max_chars} characters with the same \
+headings: goal and constraints, what was done and decided, current state, files, errors and fixes, \
+identifiers and commands, next steps. Later parts win where they disagree. {focus}Write only the \
+summary.\n\n<summaries>\n{text}\n</summaries>";
+
+/// One record as history compaction sees it.
+#[derive(Clone, Debug, Default)]
+struct Rec {
+    tokens: u64,
+    system: bool,
+    turn: bool,
+    result_first: bool,
+    message: bool,
+    sidechain: bool,
+}
+
+/// The size of `t` in tokens: its message text, and a document's `system` field.
+pub fn size(t: &Transcript, encoding: Encoding, usage: bool) -> Result<u64> {
+    let recs = records(t, encoding)?;
+    let counted = recs.iter().map(|r| r.tokens).sum::<u64>() + root_system(t, encoding);
+    if !usage {
+        return Ok(counted);
+    }
+    let mut recorded = None;
+    t.each_item(|_, item| {
+        if let Item::Usage { context, .. } = item {
+            recorded = Some(*context);
+        }
+    })?;
+    Ok(recorded.unwrap_or(counted))
+}
+
+fn root_system(t: &Transcript, encoding: Encoding) -> u64 {
+    t.root().and_then(|r| r.get("system")).map_or(0, |s| encoding.count(crate::transcript::value_text(s).as_bytes()))
+}
+
+fn records(t: &Transcript, encoding: Encoding) -> Result<Vec<Rec>> {
+    let mut recs = vec![Rec::default(); t.len()];
+    t.each_item(|i, item| {
+        let r = &mut recs[i];
+        let first = !r.message;
+        r.message = true;
+        match item {
+            Item::Turn => r.turn = true,
+            Item::Sidechain => r.sidechain = true,
+            Item::Text { role, text } => {
+                r.tokens += encoding.count(text.as_bytes());
+                r.system |= first && matches!(*role, "system" | "developer");
+            }
+            Item::Call { input, .. } => r.tokens += encoding.count(crate::transcript::value_text(input).as_bytes()),
+            Item::Result { content, .. } => {
+                r.tokens += encoding.count(content.text().as_bytes());
+                r.result_first |= first;
+            }
+            Item::Reply(_) | Item::Usage { .. } => {}
+        }
+    })?;
+    Ok(recs)
+}
+
+/// Whether a cut before record `k` would separate a call from its result, for every `k`.
+fn crossing(t: &Transcript) -> Vec<bool> {
+    let n = t.len();
+    let mut calls: HashMap<&str, usize> = HashMap::new();
+    let mut diff = vec![0i64; n + 2];
+    for e in &t.entries {
+        match &e.kind {
+            Kind::Call { id: Some(id), .. } => {
+                calls.insert(id, e.record);
+            }
+            Kind::Result { id: Some(id), .. } => {
+                if let Some(&c) = calls.get(id.as_str()).filter(|c| **c < e.record) {
+                    diff[c + 1] += 1;
+                    diff[e.record + 1] -= 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut open = 0;
+    (0..n)
+        .map(|k| {
+            open += diff[k];
+            open > 0
+        })
+        .collect()
+}
+
+/// The first record kept verbatim, or `None` when no cut leaves room: the newest part within
+/// `keep` tokens, at a safe cut (not between a call and its result, not on a result), at a user
+/// turn where possible, else inside the newest turn; keeping more than `keep` only when nothing
+/// later is safe. `room` is the most the kept part may hold.
+fn boundary(t: &Transcript, recs: &[Rec], keep: u64, room: u64) -> Option<usize> {
+    let crossing = crossing(t);
+    let first = recs.iter().position(|r| r.message && !r.system)?;
+    let safe = |k: &usize| !crossing[*k] && !recs[*k].result_first && recs[*k].message && !recs[*k].system;
+    let mut suffix = vec![0u64; recs.len() + 1];
+    for k in (0..recs.len()).rev() {
+        suffix[k] = suffix[k + 1] + recs[k].tokens;
+    }
+    let k0 = (0..=recs.len()).find(|k| suffix[*k] <= keep).unwrap_or(recs.len());
+    let later = (k0.max(first + 1)..recs.len()).filter(safe);
+    let turns = later.clone().filter(|k| recs[*k].turn);
+    let earlier = (first + 1..k0.max(first + 1)).rev().filter(safe);
+    turns.chain(later).chain(earlier).find(|k| suffix[*k] <= room)
+}
+
+/// Compacts the history of `t` when it is over the trigger; `path` is where the original is
+/// stored (named by the summary), `llm` the summarizer if one is configured.
+pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>) -> Result<Outcome> {
+    let recs = records(t, opts.encoding)?;
+    let before = size(t, opts.encoding, opts.usage)?;
+    let mut out = Outcome { before, after: before, ..Outcome::default() };
+    let aim = ((opts.target as f64) * opts.trigger).floor() as u64;
+    if before <= aim {
+        return Ok(out);
+    }
+    let keep = opts.keep_recent.unwrap_or(opts.target * 3 / 10);
+    let system: u64 = recs.iter().filter(|r| r.system).map(|r| r.tokens).sum::<u64>() + root_system(t, opts.encoding);
+    // The summary needs room too: at least a short one.
+    let room = aim.saturating_sub(system + MIN_SUMMARY);
+    let Some(k) = boundary(t, &recs, keep, room) else {
+        bail!(
+            "{}: the target of {} tokens is smaller than the system prompt ({system} tokens) plus the newest user turn ({} tokens) and a summary",
+            t.name,
+            opts.target,
+            newest_turn(&recs)
+        );
+    };
+    let kept: u64 = recs[k..].iter().map(|r| r.tokens).sum();
+    let dropped: Vec<usize> = (0..k).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain).collect();
+    let users = user_words(t, &dropped, opts)?;
+    let pointer = format!(
+        "The full earlier history ({} messages) is stored at {path}; search it for details this summary lacks.",
+        dropped.len()
+    );
+    let frame = opts.encoding.count(format!("{QUESTION}\n{users}\n{pointer}\n").as_bytes()) + 16;
+    let room = aim.saturating_sub(system + kept + frame);
+    let input = render(t, &dropped)?;
+    let (body, llm_used, mut warnings) = summary(t, &dropped, &input, room, opts, llm)?;
+    out.warnings.append(&mut warnings);
+    out.llm = llm_used;
+    let text = format!("{body}{users}\n\n{pointer}");
+    let seq = rebuild(t, &recs, k, &text, opts)?;
+    let mut bytes = Vec::new();
+    t.rebuild(&seq, &mut bytes)?;
+    let again = Transcript::parse(&t.name, bytes.clone(), Some(t.format))?;
+    out.after = size(&again, opts.encoding, false)?;
+    out.dropped = dropped.len();
+    out.bytes = Some(bytes);
+    Ok(out)
+}
+
+/// The tokens of the newest user message.
+fn newest_turn(recs: &[Rec]) -> u64 {
+    recs.iter().rev().find(|r| r.turn).map_or(0, |r| r.tokens)
+}
+
+/// The user's own earlier messages, newest first up to `keep_user` tokens, in their order.
+fn user_words(t: &Transcript, dropped: &[usize], opts: &Options) -> Result<String> {
+    let mut words: Vec<String> = Vec::new();
+    for &i in dropped {
+        t.with_record(i, |v| {
+            let items = t.items_of(v);
+            if items.iter().any(|it| matches!(it, Item::Turn)) {
+                for it in items {
+                    if let Item::Text { role: "user", text } = it
+                        && !text.trim().is_empty()
+                    {
+                        words.push(text.trim().to_string());
+                    }
+                }
+            }
+        })?;
+    }
+    let (mut kept, mut used) = (Vec::new(), 0u64);
+    for w in words.iter().rev() {
+        let n = opts.encoding.count(w.as_bytes());
+        if used + n > opts.keep_user {
+            break;
+        }
+        used += n;
+        kept.push(w.as_str());
+    }
+    if kept.is_empty() {
+        return Ok(String::new());
+    }
+    kept.reverse();
+    let list: Vec<String> = kept.iter().map(|w| format!("- {}", w.replace('\n', "\n  "))).collect();
+    Ok(format!("\n\nThe user's own messages, verbatim (oldest first):\n{}", list.join("\n")))
+}
+
+/// The summarized part rendered for the summarizer: roles, tool calls as `name(args)`, each
+/// tool result cut to its first 2,000 chars.
+fn render(t: &Transcript, dropped: &[usize]) -> Result<String> {
+    let mut out = String::new();
+    let mut names: HashMap<String, String> = HashMap::new();
+    for &i in dropped {
+        t.with_record(i, |v| {
+            for item in t.items_of(v) {
+                match item {
+                    Item::Text { role, text } if !text.trim().is_empty() => {
+                        out.push_str(&format!("{}: {}\n\n", capitalized(role), text.trim()));
+                    }
+                    Item::Call { id, name, input } => {
+                        if let Some(id) = id {
+                            names.insert(id.to_string(), name.to_string());
+                        }
+                        let args = cut(&crate::transcript::value_text(input), 500);
+                        out.push_str(&format!("Assistant called {name}({args})\n\n"));
+                    }
+                    Item::Result { id, content, .. } => {
+                        let name = id.and_then(|id| names.get(id)).map_or("a tool", String::as_str);
+                        out.push_str(&format!("Result of {name}: {}\n\n", cut(&content.text(), 2000)));
+                    }
+                    _ => {}
+                }
+            }
+        })?;
+    }
+    Ok(out)
+}
+
+fn capitalized(role: &str) -> String {
+    let mut c = role.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The first `n` chars of `s`, with the count of the rest.
+fn cut(s: &str, n: u64) -> String {
+    let total = count_chars(s.as_bytes());
+    if total <= n {
+        return s.to_string();
+    }
+    let end = crate::text::nth_char_start(s.as_bytes(), n);
+    format!("{}[... {} more chars]", &s[..end], crate::text::group_digits(total - n))
+}
+
+/// The summary body: by the LLM when one is configured and every call succeeds, else the
+/// extractive record; cut to `room` tokens.
+fn summary(
+    t: &Transcript,
+    dropped: &[usize],
+    input: &str,
+    room: u64,
+    opts: &Options,
+    llm: Option<&Client>,
+) -> Result<(String, bool, Vec<String>)> {
+    let chars = (room * 3).clamp(200, 12_000);
+    let mut warnings = Vec::new();
+    if let Some(client) = llm {
+        let s = summarize::summarize(input.as_bytes(), &llm_options(opts, chars), Some(client), &|| {});
+        if s.fallbacks.is_empty() && !s.summary.trim().is_empty() {
+            return Ok((fit(s.summary.trim(), room, opts.encoding, &mut warnings), true, warnings));
+        }
+        let why = s.fallbacks.first().map_or_else(|| "the reply was empty".to_string(), |f| f.error.clone());
+        warnings.push(format!("{}: the summary call failed ({why}); an extractive record stands in", t.name));
+    }
+    let record = extractive(t, dropped)?;
+    Ok((fit(&record, room, opts.encoding, &mut warnings), false, warnings))
+}
+
+fn llm_options(opts: &Options, chars: u64) -> summarize::Options {
+    summarize::Options {
+        pass_through: 1,
+        summarize_above: 1,
+        unit: Unit::Chars,
+        encoding: opts.encoding,
+        chunk: crate::chunk::Options {
+            size: 24_000,
+            unit: Unit::Chars,
+            boundary: crate::chunk::Level::Paragraph,
+            overlap: 0,
+            encoding: opts.encoding,
+        },
+        select: summarize::Selection::All,
+        max_output: chars,
+        target: chars * 2 / 3,
+        map_chars: chars,
+        focus: opts.focus.clone(),
+        map_prompt: Some(opts.prompt.clone().unwrap_or_else(|| PROMPT.to_string())),
+        reduce_prompt: Some(MERGE_PROMPT.to_string()),
+        header: false,
+        merge: true,
+        count_tokens: false,
+        ..summarize::Options::default()
+    }
+}
+
+/// `text` cut to `room` tokens, with a warning when it had to be.
+fn fit(text: &str, room: u64, encoding: Encoding, warnings: &mut Vec<String>) -> String {
+    let budget = Budget { tokens: Some(room.max(1)), ..Budget::default() };
+    if budget.fits(text.as_bytes(), encoding) {
+        return text.to_string();
+    }
+    warnings.push(format!("the summary was cut to the {room} tokens left for it"));
+    summarize::fit(text.as_bytes(), &budget, encoding)
+}
+
+/// The offline record: the user's messages, each tool call with its outcome, the errors and the
+/// last assistant text. Deterministic, and labelled as what it is.
+fn extractive(t: &Transcript, dropped: &[usize]) -> Result<String> {
+    let (mut calls, mut errors, mut last) = (Vec::new(), Vec::new(), String::new());
+    let mut names: HashMap<String, String> = HashMap::new();
+    for &i in dropped {
+        t.with_record(i, |v| {
+            for item in t.items_of(v) {
+                match item {
+                    Item::Call { id: Some(id), name, input } => {
+                        names.insert(
+                            id.to_string(),
+                            format!("{name}({})", cut(&crate::transcript::value_text(input), 200)),
+                        );
+                    }
+                    Item::Result { id, content, .. } => {
+                        let text = content.text();
+                        let call = id.and_then(|id| names.get(id)).cloned().unwrap_or_else(|| "a tool call".into());
+                        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+                        let failed = is_error(&text);
+                        calls.push(format!("- {call} → {}: {}", if failed { "error" } else { "ok" }, cut(first, 160)));
+                        if failed {
+                            errors.push(format!("{call}:\n{}", cut(text.trim(), 1000)));
+                        }
+                    }
+                    Item::Text { role: "assistant", text } if !text.trim().is_empty() => last = text.trim().to_string(),
+                    _ => {}
+                }
+            }
+        })?;
+    }
+    let mut s = String::from(
+        "[Extractive record of the earlier conversation, made without an LLM: each tool call with its outcome, the errors verbatim, and the last assistant text.]",
+    );
+    if !calls.is_empty() {
+        s.push_str(&format!("\n\nTool calls:\n{}", calls.join("\n")));
+    }
+    if !errors.is_empty() {
+        s.push_str(&format!("\n\nErrors:\n{}", errors.join("\n\n")));
+    }
+    if !last.is_empty() {
+        s.push_str(&format!("\n\nLast assistant text:\n{last}"));
+    }
+    Ok(s)
+}
+
+/// Whether a tool result reads as a failure: its first lines name an error, a failure or a
+/// non-zero exit.
+fn is_error(text: &str) -> bool {
+    let head: String = text.lines().take(3).collect::<Vec<_>>().join(" ").to_lowercase();
+    ["error", "failed", "traceback", "exception", "panicked", "not found", "exit code 1", "exit status 1"]
+        .iter()
+        .any(|w| head.contains(w))
+}
+
+/// The records of the compacted transcript, in the format's own shape.
+fn rebuild(t: &Transcript, recs: &[Rec], k: usize, text: &str, opts: &Options) -> Result<Vec<Out>> {
+    let mut seq: Vec<Out> = (0..k).filter(|i| keep_before(t, recs, *i)).map(Out::Keep).collect();
+    let pair = opts.summary_as == SummaryAs::Pair;
+    match t.format {
+        Format::Openai => {
+            if pair {
+                seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
+                seq.push(Out::New(json!({"role": "assistant", "content": text})));
+            } else {
+                seq.push(Out::New(json!({"role": "user", "content": text})));
+            }
+        }
+        Format::Anthropic => {
+            if pair {
+                seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
+                seq.push(Out::New(json!({"role": "assistant", "content": [{"type": "text", "text": text}]})));
+            } else {
+                seq.push(Out::New(json!({"role": "user", "content": text})));
+            }
+        }
+        Format::Responses => {
+            let msg = |role: &str, kind: &str, s: &str| json!({"type": "message", "role": role, "content": [{"type": kind, "text": s}]});
+            if pair {
+                seq.push(Out::New(msg("user", "input_text", QUESTION)));
+                seq.push(Out::New(msg("assistant", "output_text", text)));
+            } else {
+                seq.push(Out::New(msg("user", "input_text", text)));
+            }
+        }
+        Format::Codex => {
+            let stamp = timestamp(t, k)?;
+            seq.push(Out::New(json!({"timestamp": stamp, "type": "compacted", "payload": {"message": text}})));
+        }
+        Format::ClaudeCode => return claude_code(t, recs, k, text, seq),
+    }
+    seq.extend((k..t.len()).map(Out::Keep));
+    Ok(seq)
+}
+
+/// Records before the cut that stay: system prompts (and Codex's session line).
+fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
+    if recs[i].system {
+        return true;
+    }
+    // Codex keeps its session line (and the legacy layout's header line).
+    t.format == Format::Codex
+        && t.with_record(i, |v| {
+            let kind = v.get("type").and_then(Value::as_str);
+            kind == Some("session_meta") || (kind.is_none() && v.get("instructions").is_some())
+        })
+        .unwrap_or(false)
+}
+
+fn timestamp(t: &Transcript, k: usize) -> Result<Value> {
+    t.with_record(k, |v| v.get("timestamp").cloned().unwrap_or(Value::Null))
+}
+
+/// Claude Code's own compaction records: a `compact_boundary` system line, then the summary as
+/// a user line with `isCompactSummary`; kept lines that pointed into the summarized part point
+/// at the summary, so the session still loads as one tree.
+fn claude_code(t: &Transcript, recs: &[Rec], k: usize, text: &str, mut seq: Vec<Out>) -> Result<Vec<Out>> {
+    let first = t.record(k)?;
+    let field = |name: &str| first.get(name).cloned().unwrap_or(Value::Null);
+    let mut dropped_uuids: HashSet<String> = HashSet::new();
+    let mut last_uuid = Value::Null;
+    for (i, rec) in recs.iter().enumerate().take(k) {
+        t.with_record(i, |v| {
+            if let Some(u) = v.get("uuid").and_then(Value::as_str) {
+                dropped_uuids.insert(u.to_string());
+                if !rec.sidechain {
+                    last_uuid = Value::String(u.to_string());
+                }
+            }
+        })?;
+    }
+    let boundary_uuid = uuid_of(&format!("boundary\n{text}"));
+    let summary_uuid = uuid_of(&format!("summary\n{text}"));
+    let pre: u64 = recs.iter().map(|r| r.tokens).sum();
+    seq.push(Out::New(json!({
+        "parentUuid": null, "logicalParentUuid": last_uuid, "isSidechain": false, "userType": "external",
+        "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
+        "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "isMeta": false,
+        "timestamp": field("timestamp"), "uuid": boundary_uuid, "level": "info",
+        "compactMetadata": {"trigger": "manual", "preTokens": pre},
+    })));
+    seq.push(Out::New(json!({
+        "parentUuid": boundary_uuid, "isSidechain": false, "userType": "external",
+        "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
+        "type": "user",
+        "message": {"role": "user", "content": format!("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n{text}")},
+        "isCompactSummary": true, "uuid": summary_uuid, "timestamp": field("timestamp"),
+    })));
+    for i in k..t.len() {
+        let mut v = t.record(i)?;
+        let parent = v.get("parentUuid").and_then(Value::as_str).map(str::to_string);
+        match parent {
+            Some(p) if dropped_uuids.contains(&p) => {
+                v["parentUuid"] = Value::String(summary_uuid.clone());
+                seq.push(Out::New(v));
+            }
+            _ => seq.push(Out::Keep(i)),
+        }
+    }
+    Ok(seq)
+}
+
+/// A UUID-shaped name derived from `seed`: compaction is deterministic.
+fn uuid_of(seed: &str) -> String {
+    let h = crate::store::key_of(seed.as_bytes());
+    format!("{}-{}-4{}-8{}-{}", &h[0..8], &h[8..12], &h[13..16], &h[17..20], &h[20..32])
+}

@@ -1,0 +1,224 @@
+//! `ctx-compact --max-tokens`: history compaction in each format's own shape, with the summary
+//! from a loopback LLM server or the extractive record, and every guarantee kept: pairing, the
+//! user's own words, restore, and no change to what already fits.
+
+mod common;
+
+use common::server::{Reply, Server};
+use common::{run, tmp, tool};
+use serde_json::{Value, json};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const FIXTURES: &str = "tests/fixtures/transcripts";
+const SMALL: [&str; 4] = ["--max-tokens", "800", "--keep-recent", "150"];
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(FIXTURES).join(name)
+}
+
+fn compact(store: &Path) -> assert_cmd::Command {
+    let mut c = tool("ctx-compact");
+    c.arg("--store").arg(store).env("XDG_CACHE_HOME", store.join("cache"));
+    c
+}
+
+fn ok(args: &mut assert_cmd::Command) -> String {
+    let r = run(args);
+    assert_eq!(r.code, 0, "{}", r.err);
+    r.out
+}
+
+fn summary_of(text: &str) -> &str {
+    text.split("\n\nThe user's own messages").next().unwrap_or(text)
+}
+
+#[test]
+fn openai_gets_a_question_and_the_summary_then_the_newest_part_verbatim() {
+    let store = tmp("history-openai").join("store");
+    let file = fixture("openai-body.json");
+    let input: Value = serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("json");
+    let out: Value = serde_json::from_str(&ok(compact(&store).args(SMALL).arg(&file))).expect("json");
+    let (old, new) = (input["messages"].as_array().expect("list"), out["messages"].as_array().expect("list"));
+    assert_eq!(new[0], old[0], "the system prompt stays");
+    assert_eq!(new[1], json!({"role": "user", "content": "What did we do so far?"}));
+    let summary = new[2]["content"].as_str().expect("text");
+    assert_eq!(new[2]["role"], "assistant");
+    assert!(summary.starts_with("[Extractive record of the earlier conversation, made without an LLM"), "{summary}");
+    assert!(summary.contains("- bash({\"command\":\"pytest -x\"}) → ok: pytest line 0:"), "{summary}");
+    assert!(
+        summary.contains("\n\nThe user's own messages, verbatim (oldest first):\n- Find the failing test.\n"),
+        "{summary}"
+    );
+    let original = fs::canonicalize(&store).expect("store").join(ctx::store::name_of(&fs::read(&file).expect("read")));
+    assert!(summary.ends_with(&format!(
+        "The full earlier history (6 messages) is stored at {}; search it for details this summary lacks.",
+        original.display()
+    )));
+    assert_eq!(&new[3..], &old[7..], "from the last user turn on, verbatim");
+    for key in ["model", "temperature", "tools"] {
+        assert_eq!(out[key], input[key]);
+    }
+    // --summary-as user: one user message.
+    let out: Value =
+        serde_json::from_str(&ok(compact(&store).args(SMALL).args(["--summary-as", "user"]).arg(&file))).expect("json");
+    assert_eq!(out["messages"][1]["role"], "user");
+    assert!(out["messages"][1]["content"].as_str().expect("text").starts_with("[Extractive record"));
+    assert_eq!(out["messages"][2], input["messages"][7]);
+}
+
+#[test]
+fn anthropic_and_responses_keep_their_shapes() {
+    let store = tmp("history-shapes").join("store");
+    let file = fixture("anthropic-body.json");
+    let input: Value = serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("json");
+    let out: Value = serde_json::from_str(&ok(compact(&store).args(SMALL).arg(&file))).expect("json");
+    assert_eq!(out["system"], input["system"]);
+    let new = out["messages"].as_array().expect("list");
+    assert_eq!(new[0], json!({"role": "user", "content": "What did we do so far?"}));
+    assert_eq!(new[1]["content"][0]["type"], "text");
+    assert_eq!(&new[2..], &input["messages"].as_array().expect("list")[4..]);
+    let file = fixture("responses.json");
+    let input: Value = serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("json");
+    let out: Value = serde_json::from_str(&ok(compact(&store).args(SMALL).arg(&file))).expect("json");
+    let new = out.as_array().expect("list");
+    assert_eq!(new[0]["content"][0], json!({"type": "input_text", "text": "What did we do so far?"}));
+    assert_eq!(new[1]["role"], "assistant");
+    assert_eq!(new[1]["content"][0]["type"], "output_text");
+    assert_eq!(&new[2..], &input.as_array().expect("list")[6..]);
+}
+
+#[test]
+fn claude_code_gets_a_compact_boundary_and_a_summary_line_in_one_tree() {
+    let store = tmp("history-claude").join("store");
+    let file = fixture("claude-code.jsonl");
+    let input = fs::read_to_string(&file).expect("read");
+    let out = ok(compact(&store).args(SMALL).arg(&file));
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(lines[0]["type"], "system");
+    assert_eq!(lines[0]["subtype"], "compact_boundary");
+    assert_eq!(lines[0]["parentUuid"], Value::Null);
+    assert_eq!(lines[0]["compactMetadata"]["trigger"], "manual");
+    assert_eq!(lines[1]["isCompactSummary"], true);
+    assert_eq!(lines[1]["parentUuid"], lines[0]["uuid"]);
+    assert!(lines[1]["message"]["content"].as_str().expect("text").contains("- Read the log."));
+    assert_eq!(lines[2]["parentUuid"], lines[1]["uuid"], "the first kept line hangs under the summary");
+    // Every line's parent is in the file: the session loads as one tree.
+    let uuids: Vec<&Value> = lines.iter().map(|l| &l["uuid"]).collect();
+    for l in &lines[1..] {
+        assert!(uuids.contains(&&l["parentUuid"]), "{l}");
+    }
+    // The other kept lines are byte for byte.
+    let tail: Vec<&str> = input.lines().skip(10).collect();
+    assert_eq!(out.lines().skip(3).collect::<Vec<_>>(), tail);
+    // ctx-compact reads its own output again.
+    let again = tmp("history-claude").join("out.jsonl");
+    fs::write(&again, &out).expect("write");
+    let r = run(tool("ctx-compact").args(["--check", "--json"]).arg(&again));
+    assert!(r.out.contains("\"format\":\"claude-code\"") && r.out.contains("\"status\":\"ok\""), "{}", r.out);
+}
+
+#[test]
+fn codex_gets_a_compacted_line_after_its_session_line() {
+    let store = tmp("history-codex").join("store");
+    let file = fixture("codex-legacy.jsonl");
+    let input = fs::read_to_string(&file).expect("read");
+    let out = ok(compact(&store).args(["--max-tokens", "600", "--keep-recent", "100"]).arg(&file));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], input.lines().next().expect("line"), "the session line stays");
+    let compacted: Value = serde_json::from_str(lines[1]).expect("json");
+    assert_eq!(compacted["type"], "compacted");
+    assert!(compacted["payload"]["message"].as_str().expect("text").contains("- List files."));
+    assert_eq!(&lines[2..], &input.lines().skip(4).collect::<Vec<_>>()[..]);
+}
+
+#[test]
+fn every_output_checks_restores_and_is_left_alone_when_compacted_again() {
+    let corpus = Path::new("../shared/corpus/transcripts");
+    let files = [
+        corpus.join("claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
+        corpus.join("codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"),
+        corpus.join("swe-agent/marshmallow-code__marshmallow-1867.traj"),
+        fixture("openai-body.json"),
+        fixture("claude-code.jsonl"),
+    ];
+    for file in files {
+        let dir = tmp(&format!("history-all-{}", file.file_name().and_then(|n| n.to_str()).unwrap_or("x")));
+        let store = dir.join("store");
+        let out = dir.join("out");
+        let args = ["--max-tokens", "6000", "-q"];
+        let target: &[&str] = if file.starts_with(FIXTURES) { &SMALL } else { &args };
+        fs::write(&out, ok(compact(&store).args(target).arg(&file))).expect("write");
+        let stats = ok(tool("ctx-compact").args(["--stats", "--json"]).arg(&out));
+        let total =
+            serde_json::from_str::<Value>(stats.trim()).expect("json")["stats"]["total"].as_u64().expect("total");
+        let limit: u64 = target[1].parse().expect("number");
+        assert!(total <= limit * 9 / 10, "{}: {total}", file.display());
+        let before = run(tool("ctx-compact").arg("--check").arg(&file));
+        let after = run(tool("ctx-compact").arg("--check").arg(&out));
+        assert_eq!(after.code, before.code, "{}: {}", file.display(), after.out);
+        let restored =
+            tool("ctx-compact").arg("--store").arg(&store).arg("--restore").arg(&out).output().expect("runs");
+        assert!(restored.stdout == fs::read(&file).expect("read"), "{}: restore", file.display());
+        let again = ok(compact(&store).args(target).arg(&out));
+        assert!(
+            again.as_bytes() == fs::read(&out).expect("read"),
+            "{}: compacting again changes nothing",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn the_llm_writes_the_summary_and_a_failure_falls_back() {
+    let dir = tmp("history-llm");
+    let store = dir.join("store");
+    let file = fixture("openai-body.json");
+    let server = Server::start(|_, _| Reply::Text("## Goal\nFix the failing test in app.py.".into()));
+    let llm = |c: &mut assert_cmd::Command, url: &str| {
+        c.args(["--base-url", url, "--model", "m"]);
+    };
+    let mut c = compact(&store);
+    llm(c.args(SMALL).args(["--focus", "app.py"]), &server.url());
+    let out: Value = serde_json::from_str(&ok(c.arg(&file))).expect("json");
+    let summary = out["messages"][2]["content"].as_str().expect("text");
+    assert_eq!(summary_of(summary), "## Goal\nFix the failing test in app.py.");
+    let prompt = server.seen()[0].prompt();
+    assert!(prompt.contains("Assistant called bash({\"command\":\"pytest -x\"})"), "{prompt}");
+    assert!(prompt.contains("Above all, keep: app.py."), "{prompt}");
+    assert!(prompt.contains("[... 1,909 more chars]"), "tool results are cut to 2,000 chars");
+    // A failing server: the extractive record, with a warning; --strict makes it exit 1.
+    let down = Server::start(|_, _| Reply::Status(500, "{}".into(), vec![]));
+    let mut c = compact(&store);
+    llm(c.args(SMALL).args(["--retries", "0", "--no-cache"]), &down.url());
+    let r = run(c.arg(&file));
+    assert_eq!(r.code, 0);
+    assert!(r.err.contains("the summary call failed") && r.err.contains("an extractive record stands in"), "{}", r.err);
+    assert!(r.out.contains("[Extractive record"));
+    let mut c = compact(&store);
+    llm(c.args(SMALL).args(["--retries", "0", "--no-cache", "--strict"]), &down.url());
+    assert_eq!(run(c.arg(&file)).code, 1);
+}
+
+#[test]
+fn targets_that_cannot_hold_the_newest_turn_are_refused() {
+    let store = tmp("history-bad").join("store");
+    let r = run(compact(&store).args(["--max-tokens", "150"]).arg(fixture("openai-body.json")));
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("the target of 150 tokens is smaller than the system prompt (6 tokens) plus the newest user turn (3 tokens) and a summary"), "{}", r.err);
+    for (args, msg) in [
+        (
+            vec!["--context-window", "1000", "--reserve", "1000"],
+            "--reserve 1000 leaves no room in a context window of 1000 tokens",
+        ),
+        (vec!["--max-tokens", "0"], "a budget of 0 leaves room for nothing"),
+        (vec!["--trigger", "1.5"], "is not a share of the target"),
+    ] {
+        let r = run(compact(&store).args(&args).arg(fixture("openai-body.json")));
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.err.contains(msg), "{args:?}: {}", r.err);
+    }
+    // What already fits is left alone.
+    let input = fs::read_to_string(fixture("openai-body.json")).expect("read");
+    assert_eq!(ok(compact(&store).args(["--max-tokens", "100000"]).arg(fixture("openai-body.json"))), input);
+}
