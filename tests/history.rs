@@ -222,3 +222,60 @@ fn targets_that_cannot_hold_the_newest_turn_are_refused() {
     let input = fs::read_to_string(fixture("openai-body.json")).expect("read");
     assert_eq!(ok(compact(&store).args(["--max-tokens", "100000"]).arg(fixture("openai-body.json"))), input);
 }
+
+/// Feeds the Codex rollout of the corpus to `ctx-compact` a few lines at a time, as an agent
+/// would before each request; returns, per turn, the output and whether history was compacted.
+fn replay(dir: &Path, state: bool) -> Vec<(Vec<u8>, bool)> {
+    let rollout = fs::read_to_string(
+        "../shared/corpus/transcripts/codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl",
+    )
+    .expect("corpus");
+    let lines: Vec<&str> = rollout.lines().collect();
+    let (input, output) = (dir.join("in.jsonl"), dir.join("out.jsonl"));
+    let mut turns = Vec::new();
+    for end in (60..=lines.len()).step_by(20) {
+        fs::write(&input, lines[..end].iter().map(|l| format!("{l}\n")).collect::<String>()).expect("write");
+        let mut c = compact(&dir.join("store"));
+        c.args(["--max-tokens", "8000", "--json", "--force", "-o"]).arg(&output).arg(&input);
+        if state {
+            c.arg("--state").arg(dir.join("state.json"));
+        }
+        let report: Value = serde_json::from_str(ok(&mut c).trim()).expect("json");
+        turns.push((fs::read(&output).expect("read"), report.get("history_summarized").is_some()));
+    }
+    turns
+}
+
+#[test]
+fn state_keeps_every_turn_without_a_compaction_prefix_stable() {
+    let with = replay(&tmp("replay-state"), true);
+    let events = with.iter().filter(|(_, e)| *e).count();
+    assert!(events >= 2, "the replay compacts more than once: {events}");
+    for w in with.windows(2) {
+        if !w[1].1 {
+            assert!(w[1].0.starts_with(&w[0].0), "a turn without a compaction only appends");
+        }
+    }
+    // Without --state, history is summarized anew on every turn over the target.
+    let without = replay(&tmp("replay-stateless"), false);
+    let stable = without.windows(2).filter(|w| w[1].0.starts_with(&w[0].0)).count();
+    assert!(stable < with.windows(2).filter(|w| !w[1].1).count(), "{stable}");
+}
+
+#[test]
+fn state_refuses_a_foreign_transcript() {
+    let dir = tmp("state-foreign");
+    let state = dir.join("state.json");
+    ok(compact(&dir.join("store")).args(SMALL).arg("--state").arg(&state).arg(fixture("openai-body.json")));
+    assert!(state.is_file());
+    let r = run(compact(&dir.join("store")).args(SMALL).arg("--state").arg(&state).arg(fixture("anthropic-body.json")));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err.lines().next().unwrap_or(""),
+        format!(
+            "ctx-compact: the state '{}' belongs to another transcript (its first message differs from {}'s); remove it or pass another --state",
+            state.display(),
+            fixture("anthropic-body.json").display()
+        )
+    );
+}

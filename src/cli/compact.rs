@@ -148,6 +148,12 @@ pub struct Args {
     /// Exit 1 when a summary call failed, instead of falling back to the extractive record
     #[arg(long, help_heading = "History")]
     pub strict: bool,
+    /// Keep the decisions of each run in FILE and re-apply them on the next run over the same,
+    /// grown transcript, so that the output only ever grows at its end (prompt-cache stable):
+    /// replaced results keep their text, kept results are never replaced later, and the last
+    /// history compaction is made again without a new call until another is needed
+    #[arg(long, value_name = "FILE", help_heading = "History")]
+    pub state: Option<PathBuf>,
 
     /// The API's wire format [default: inferred from the base URL and the keys present]
     #[arg(long, value_enum, value_name = "PROVIDER", help_heading = "LLM")]
@@ -284,6 +290,9 @@ fn run(args: Args) -> Result<ExitCode> {
         return Err(usage(
             "--json reports on files written with -o, --out-dir or --in-place; the transcript is on stdout",
         ));
+    }
+    if args.state.is_some() && inputs.len() > 1 {
+        return Err(usage("--state follows one transcript; give one"));
     }
     if (args.stats || args.check) && writes_files {
         return Err(usage("--stats and --check write nothing; drop -o, --out-dir and --in-place"));

@@ -34,6 +34,9 @@ pub struct Replaced {
     pub path: PathBuf,
     /// Tokens before and after, when they were counted.
     pub tokens: Option<(u64, u64)>,
+    /// The text it got.
+    #[serde(skip)]
+    pub text: String,
 }
 
 /// The records a plan changed, and what it replaced.
@@ -67,10 +70,14 @@ pub fn apply(
                 Some(c) => c.text().into_owned(),
                 None => bail!("{}:{}: the tool result moved while it was compacted", t.name, t.line(record)),
             };
-            let path = put(text.as_bytes())?;
+            let path = match action {
+                Action::Recorded => PathBuf::new(),
+                _ => put(text.as_bytes())?,
+            };
             let shown = path.display().to_string();
             let chars = count_chars(text.as_bytes());
             let new = match action {
+                Action::Recorded => plan.recorded.get(&i).cloned().unwrap_or_default(),
                 Action::Prune => render_placeholder(&opts.placeholder, chars, &r.tool, &shown),
                 Action::Preview => {
                     let head = &text[..nth_char_start(text.as_bytes(), opts.preview)];
@@ -88,6 +95,7 @@ pub fn apply(
                 chars_after: count_chars(new.as_bytes()),
                 path,
                 tokens: count.map(|e| (e.count(text.as_bytes()), e.count(new.as_bytes()))),
+                text: new.clone(),
             });
         }
         if check::pairing(t, &v) != before {

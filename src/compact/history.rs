@@ -60,6 +60,10 @@ pub struct Outcome {
     pub llm: bool,
     /// Notes for the user (fallbacks, cuts).
     pub warnings: Vec<String>,
+    /// The compaction, as `--state` records it: the first record kept, and the summary.
+    pub event: Option<super::state::Event>,
+    /// The tool result ids in the summarized part.
+    pub summarized: Vec<String>,
 }
 
 /// Tokens a summary gets at the least.
@@ -223,6 +227,16 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     out.warnings.append(&mut warnings);
     out.llm = llm_used;
     let text = format!("{body}{users}\n\n{pointer}");
+    out.event = Some(super::state::Event { first_kept: super::state::record_key(t, k)?, summary: text.clone() });
+    out.summarized = t
+        .entries
+        .iter()
+        .filter(|e| e.record < k)
+        .filter_map(|e| match &e.kind {
+            Kind::Result { id: Some(id), .. } => Some(id.clone()),
+            _ => None,
+        })
+        .collect();
     let seq = rebuild(t, &recs, k, &text, opts)?;
     let mut bytes = Vec::new();
     t.rebuild(&seq, &mut bytes)?;
@@ -231,6 +245,21 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     out.dropped = dropped.len();
     out.bytes = Some(bytes);
     Ok(out)
+}
+
+/// The compaction `event` of an earlier run, made again on `t` (the same transcript, grown):
+/// the records before the one it kept first are replaced by the same summary. `None` when
+/// that record is not in `t`.
+pub fn reapply(t: &Transcript, opts: &Options, event: &super::state::Event) -> Result<Option<Vec<u8>>> {
+    let Some(k) = (0..t.len()).find(|i| super::state::record_key(t, *i).is_ok_and(|key| key == event.first_kept))
+    else {
+        return Ok(None);
+    };
+    let recs = records(t, opts.encoding)?;
+    let seq = rebuild(t, &recs, k, &event.summary, opts)?;
+    let mut bytes = Vec::new();
+    t.rebuild(&seq, &mut bytes)?;
+    Ok(Some(bytes))
 }
 
 /// The tokens of the newest user message.

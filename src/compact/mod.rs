@@ -6,6 +6,7 @@
 mod apply;
 pub mod history;
 pub mod restore;
+pub mod state;
 pub mod stats;
 
 pub use apply::{Applied, Replaced, apply, render_placeholder};
@@ -69,6 +70,8 @@ pub enum Action {
     Prune,
     /// Replaced by its first chars and a note.
     Preview,
+    /// Given the text an earlier run gave it (`--state`).
+    Recorded,
 }
 
 /// A tool result as compaction sees it.
@@ -105,12 +108,30 @@ pub struct Plan {
     pub results: Vec<ToolResult>,
     /// What to do, by index into `results`, in order.
     pub actions: Vec<(usize, Action)>,
+    /// The texts of [`Action::Recorded`] results, by index into `results`.
+    pub recorded: HashMap<usize, String>,
 }
 
 /// Decides what to replace in `t`. `path_chars` is the length of a stored content's path, so
 /// that the size of a placeholder is known before anything is stored.
 pub fn plan(t: &Transcript, opts: &Options, path_chars: u64) -> Result<Plan> {
-    let results = results(t, opts);
+    plan_with(t, opts, path_chars, None)
+}
+
+/// [`plan`], with the decisions of earlier runs: results they replaced get the same text again,
+/// results they kept stay as they are; only the others are candidates.
+pub fn plan_with(t: &Transcript, opts: &Options, path_chars: u64, state: Option<&state::State>) -> Result<Plan> {
+    let mut results = results(t, opts);
+    let mut recorded = HashMap::new();
+    if let Some(state) = state {
+        for (i, r) in results.iter_mut().enumerate() {
+            let Some(decision) = r.id.as_ref().and_then(|id| state.results.get(id)) else { continue };
+            r.eligible = false;
+            if let Some(text) = decision.as_ref().filter(|text| r.short.as_deref() != Some(text.as_str())) {
+                recorded.insert(i, text.clone());
+            }
+        }
+    }
     let marks = Marks::new(opts)?;
     let mut chosen: HashMap<usize, Action> = HashMap::new();
     if opts.prune {
@@ -128,9 +149,10 @@ pub fn plan(t: &Transcript, opts: &Options, path_chars: u64) -> Result<Plan> {
     if let Some(budget) = opts.message_budget {
         fit_groups(t, &results, budget, opts, path_chars, &marks, &mut chosen)?;
     }
+    chosen.extend(recorded.keys().map(|i| (*i, Action::Recorded)));
     let mut actions: Vec<(usize, Action)> = chosen.into_iter().collect();
     actions.sort_by_key(|(i, _)| *i);
-    Ok(Plan { results, actions })
+    Ok(Plan { results, actions, recorded })
 }
 
 /// The tool results of `t` with their tool, turn group and protection.
@@ -232,7 +254,7 @@ fn fit_groups(
         match chosen.get(&i) {
             Some(Action::Prune) => marks.placeholder_chars(r, path_chars),
             Some(Action::Preview) => r.chars.min(opts.preview) + preview_note_chars(r.chars, path_chars),
-            None => r.chars,
+            Some(Action::Recorded) | None => r.chars,
         }
     };
     let mut start = 0;

@@ -299,9 +299,13 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
     let dir = store_dir(ctx.args, dest);
     let shown = fs::canonicalize(&dir).or_else(|_| std::path::absolute(&dir)).unwrap_or_else(|_| dir.clone());
     let path_chars = crate::text::count_chars(shown.as_os_str().as_encoded_bytes()) + 1 + 36;
-    let plan = compact::plan(t, ctx.opts, path_chars)?;
+    let state = ctx.args.state.as_deref().map(|p| compact::state::State::load(p, t)).transpose()?;
+    let plan = compact::plan_with(t, ctx.opts, path_chars, state.as_ref())?;
     outcome.results = plan.results.len();
     let count = ctx.count.then_some(ctx.opts.encoding);
+    if ctx.history.is_some() || state.is_some() {
+        return compact_history(t, ctx, dest, outcome, &plan, state, (&dir, &shown), count);
+    }
     let before = count.map(|e| stats::tally(t, e).map(|s| s.total)).transpose()?;
     if ctx.args.dry_run {
         let mut put = |b: &[u8]| Ok(shown.join(store::name_of(b)));
@@ -313,9 +317,6 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
         outcome.record(before, &applied.replaced);
         outcome.status = Status::DryRun;
         return Ok(());
-    }
-    if let Some(history) = ctx.history {
-        return compact_history(t, ctx, dest, outcome, &plan, history, (&dir, &shown), count);
     }
     if plan.actions.is_empty() {
         outcome.record(before, &[]);
@@ -353,8 +354,9 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
     Ok(())
 }
 
-/// Prune and budgets, then, when the result is still over the target, history compaction.
-/// The whole original is stored, and the output maps back to it whole.
+/// Prune and budgets, then, when the result is still over the target, history compaction;
+/// with `--state`, the decisions of earlier runs first and this run's recorded after. The whole
+/// original is stored, and the output maps back to it whole.
 #[allow(clippy::too_many_arguments)]
 fn compact_history(
     t: &Transcript,
@@ -362,11 +364,10 @@ fn compact_history(
     dest: &Dest,
     outcome: &mut Outcome,
     plan: &compact::Plan,
-    history: &History,
+    mut state: Option<compact::state::State>,
     (dir, shown): (&Path, &Path),
     count: Option<crate::tokens::Encoding>,
 ) -> Result<()> {
-    let (hopts, client) = history;
     let dry = ctx.args.dry_run;
     let store = if dry { None } else { Some(Store::open(dir)?) };
     let mut put = |b: &[u8]| match &store {
@@ -376,20 +377,44 @@ fn compact_history(
     let applied = compact::apply(t, plan, ctx.opts, count, &mut put)?;
     let mut pruned = Vec::new();
     t.write(&applied.changed, &mut pruned, &mut |_, _| Ok(()))?;
-    let stage = Transcript::parse(&t.name, pruned, Some(t.format))?;
-    let pointer = shown.join(store::name_of(&t.bytes)).display().to_string();
-    let h = compact::history::compact(&stage, hopts, &pointer, client.as_ref())?;
-    outcome.warnings.extend(h.warnings.iter().cloned());
-    outcome.strict_failure = ctx.args.strict && client.is_some() && h.bytes.is_some() && !h.llm;
-    outcome.history = h.bytes.is_some().then_some(h.dropped);
-    let before = compact::history::size(t, hopts.encoding, false)?;
+    let mut stage = Transcript::parse(&t.name, pruned, Some(t.format))?;
+    let encoding = ctx.history.map_or(ctx.opts.encoding, |(h, _)| h.encoding);
+    let before = compact::history::size(t, encoding, false)?;
     outcome.record(Some(before), &applied.replaced);
-    outcome.tokens = Some((before, if h.bytes.is_some() { h.after } else { h.before }));
-    let out = h.bytes.unwrap_or_else(|| stage.bytes.clone());
+    let mut after = compact::history::size(&stage, encoding, false)?;
+    if let Some((hopts, client)) = ctx.history {
+        if let Some(event) = state.as_ref().and_then(|s| s.compaction.as_ref())
+            && let Some(bytes) = compact::history::reapply(&stage, hopts, event)?
+        {
+            stage = Transcript::parse(&t.name, bytes, Some(t.format))?;
+            after = compact::history::size(&stage, encoding, false)?;
+        }
+        let pointer = shown.join(store::name_of(&t.bytes)).display().to_string();
+        let h = compact::history::compact(&stage, hopts, &pointer, client.as_ref())?;
+        outcome.warnings.extend(h.warnings.iter().cloned());
+        outcome.strict_failure = ctx.args.strict && client.is_some() && h.bytes.is_some() && !h.llm;
+        outcome.history = h.bytes.is_some().then_some(h.dropped);
+        if let Some(bytes) = h.bytes {
+            after = h.after;
+            stage = Transcript::parse(&t.name, bytes, Some(t.format))?;
+        }
+        if let (Some(s), Some(event)) = (state.as_mut(), h.event) {
+            s.compaction = Some(event);
+            s.summarized.extend(h.summarized);
+        }
+    }
+    outcome.tokens = Some((before, after));
+    let out = stage.bytes;
     outcome.bytes.1 = out.len() as u64;
+    if let Some(s) = state.as_mut() {
+        remember(s, t, plan, &applied, &out)?;
+    }
     if dry {
         outcome.status = Status::DryRun;
         return Ok(());
+    }
+    if let (Some(s), Some(path)) = (&state, &ctx.args.state) {
+        s.save(path)?;
     }
     if out == t.bytes {
         outcome.status = Status::Unchanged;
@@ -407,6 +432,32 @@ fn compact_history(
         index.save(store)
     })?;
     outcome.status = Status::Written;
+    Ok(())
+}
+
+/// Records this run's decisions in the state: every fresh result replaced (with its text) or
+/// frozen, and the first records of the input and the output.
+fn remember(
+    s: &mut compact::state::State,
+    t: &Transcript,
+    plan: &compact::Plan,
+    applied: &compact::Applied,
+    out: &[u8],
+) -> Result<()> {
+    let replaced: std::collections::HashMap<&str, &str> =
+        applied.replaced.iter().filter_map(|r| r.id.as_deref().map(|id| (id, r.text.as_str()))).collect();
+    for r in &plan.results {
+        if let Some(id) = &r.id {
+            s.results.entry(id.clone()).or_insert_with(|| replaced.get(id.as_str()).map(|text| (*text).to_string()));
+        }
+    }
+    if !t.is_empty() {
+        s.first.insert(compact::state::record_key(t, 0)?);
+    }
+    let output = Transcript::parse(&t.name, out.to_vec(), Some(t.format))?;
+    if !output.is_empty() {
+        s.first.insert(compact::state::record_key(&output, 0)?);
+    }
     Ok(())
 }
 

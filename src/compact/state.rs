@@ -1,0 +1,109 @@
+//! `--state FILE`: the decisions of earlier runs over the same, growing transcript, so that an
+//! agent can run compaction before every request without breaking its provider's prompt cache.
+//! Each tool result is either replaced (with the exact text it got) or frozen (seen and kept);
+//! the last history compaction is kept as the first record it kept and its summary. A rerun
+//! re-applies all of it byte for byte, and only fresh results are candidates.
+
+use crate::transcript::Transcript;
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The state of one transcript.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// The format version of this file.
+    pub version: u32,
+    /// Keys of the first record of the transcripts this state belongs to (the original's and
+    /// the compacted output's).
+    pub first: BTreeSet<String>,
+    /// By tool result id: the replacement text, or `None` when frozen (kept as it was).
+    pub results: BTreeMap<String, Option<String>>,
+    /// Tool result ids that history compaction summarized (they may be gone from the input).
+    pub summarized: BTreeSet<String>,
+    /// The last history compaction.
+    pub compaction: Option<Event>,
+}
+
+/// A history compaction, as the next run reproduces it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// The key of the first record kept verbatim.
+    pub first_kept: String,
+    /// The summary text.
+    pub summary: String,
+}
+
+/// The key that names record `i` across runs: a Claude Code line's `uuid`, else the digest of
+/// the record as JSON.
+pub fn record_key(t: &Transcript, i: usize) -> Result<String> {
+    t.with_record(i, |v| match v.get("uuid").and_then(Value::as_str) {
+        Some(u) => u.to_string(),
+        None => crate::store::key_of(v.to_string().as_bytes()),
+    })
+}
+
+impl State {
+    /// Reads the state at `path` (a fresh state when there is no file) and checks that it
+    /// belongs to `t`.
+    pub fn load(path: &Path, t: &Transcript) -> Result<State> {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return Ok(State { version: 1, ..State::default() });
+        };
+        let state: State = serde_json::from_str(&text)
+            .with_context(|| format!("'{}' is not a ctx-compact state file", path.display()))?;
+        let first = if t.is_empty() { String::new() } else { record_key(t, 0)? };
+        if !state.first.is_empty() && !state.first.contains(&first) {
+            bail!(
+                "the state '{}' belongs to another transcript (its first message differs from {}'s); remove it or pass another --state",
+                path.display(),
+                t.name
+            );
+        }
+        let ids: BTreeSet<&str> = t
+            .entries
+            .iter()
+            .filter_map(|e| match &e.kind {
+                crate::transcript::Kind::Result { id: Some(id), .. } => Some(id.as_str()),
+                _ => None,
+            })
+            .collect();
+        let unknown: Vec<&str> = state
+            .results
+            .keys()
+            .map(String::as_str)
+            .filter(|id| !ids.contains(id) && !state.summarized.contains(*id))
+            .take(3)
+            .collect();
+        if !unknown.is_empty() {
+            bail!(
+                "the state '{}' names tool results that are not in {} ({}): it belongs to another transcript",
+                path.display(),
+                t.name,
+                unknown.join(", ")
+            );
+        }
+        Ok(state)
+    }
+
+    /// Writes the state atomically: a temporary file beside it, synced, then renamed over it.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+        let tmp = dir.join(format!(
+            ".{}.ctx-tmp-{}",
+            path.file_name().map_or_else(|| "state".into(), |n| n.to_string_lossy()),
+            std::process::id()
+        ));
+        let bytes = serde_json::to_vec_pretty(self)?;
+        let written = std::fs::File::create(&tmp)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, &bytes).and_then(|()| f.sync_all()))
+            .and_then(|()| std::fs::rename(&tmp, path));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written.with_context(|| format!("cannot write '{}'", path.display()))
+    }
+}
