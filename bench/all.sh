@@ -5,6 +5,7 @@
 #   bench/llm.sh          ctx-summarize's LLM client: concurrency and cost per call (loopback server)
 #   bench/compact.sh      ctx-compact: token savings, throughput on 1 GB of JSONL against jq, memory
 #   bench/structure.sh    --from html|json: time against python3's html.parser and jq, tokens saved
+#   bench/replay.sh       ctx-compact before every request: prefix stability and LLM calls, with and without --state
 # Each script can also be run alone; its report lands in bench/out/. ASSEMBLE_ONLY=1 skips the
 # runs and only assembles the reports already in bench/out/.
 set -euo pipefail
@@ -15,12 +16,13 @@ if [ -z "${ASSEMBLE_ONLY:-}" ]; then
     bash bench/llm.sh
     bash bench/compact.sh
     bash bench/structure.sh
+    bash bench/replay.sh
 fi
 {
     echo "# Benchmarks"
     echo
     echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\`,"
-    echo "\`bench/llm.sh\`, \`bench/compact.sh\` and \`bench/structure.sh\`; each section says when it was run and on what. Every figure comes from those runs."
+    echo "\`bench/llm.sh\`, \`bench/compact.sh\`, \`bench/structure.sh\` and \`bench/replay.sh\`; each section says when it was run and on what. Every figure comes from those runs."
     echo "The machine has 2 cores shared by producer and consumer in the pipe runs: figures vary by 20-40% between runs."
     echo
     sed 's/^#/##/' bench/out/truncate.md
@@ -32,5 +34,7 @@ fi
     sed 's/^#/##/' bench/out/compact.md
     echo
     sed 's/^#/##/' bench/out/structure.md
+    echo
+    sed 's/^#/##/' bench/out/replay.md
 } > bench/BENCHMARKS.md
 echo "report: bench/BENCHMARKS.md"

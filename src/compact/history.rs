@@ -100,7 +100,8 @@ struct Rec {
     sidechain: bool,
 }
 
-/// The size of `t` in tokens: its message text, and a document's `system` field.
+/// The size of `t` in tokens: its message text (not side conversations), and a document's
+/// `system` field.
 pub fn size(t: &Transcript, encoding: Encoding, usage: bool) -> Result<u64> {
     let recs = records(t, encoding)?;
     let counted = recs.iter().map(|r| r.tokens).sum::<u64>() + root_system(t, encoding);
@@ -141,6 +142,10 @@ fn records(t: &Transcript, encoding: Encoding) -> Result<Vec<Rec>> {
             Item::Reply(_) | Item::Usage { .. } => {}
         }
     })?;
+    // A side conversation (a Claude Code subagent) is not part of what the model is sent.
+    for r in recs.iter_mut().filter(|r| r.sidechain) {
+        r.tokens = 0;
+    }
     Ok(recs)
 }
 
@@ -179,7 +184,10 @@ fn crossing(t: &Transcript) -> Vec<bool> {
 fn boundary(t: &Transcript, recs: &[Rec], keep: u64, room: u64) -> Option<usize> {
     let crossing = crossing(t);
     let first = recs.iter().position(|r| r.message && !r.system)?;
-    let safe = |k: &usize| !crossing[*k] && !recs[*k].result_first && recs[*k].message && !recs[*k].system;
+    let safe = |k: &usize| {
+        let r = &recs[*k];
+        !crossing[*k] && !r.result_first && r.message && !r.system && !r.sidechain
+    };
     let mut suffix = vec![0u64; recs.len() + 1];
     for k in (0..recs.len()).rev() {
         suffix[k] = suffix[k + 1] + recs[k].tokens;
@@ -227,7 +235,12 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     out.warnings.append(&mut warnings);
     out.llm = llm_used;
     let text = format!("{body}{users}\n\n{pointer}");
-    out.event = Some(super::state::Event { first_kept: super::state::record_key(t, k)?, summary: text.clone() });
+    let event = super::state::Event {
+        first_kept: super::state::record_key(t, k)?,
+        summary: text.clone(),
+        pre_tokens: recs.iter().map(|r| r.tokens).sum(),
+        logical_parent: last_uuid(t, &recs, k)?,
+    };
     out.summarized = t
         .entries
         .iter()
@@ -237,7 +250,8 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
             _ => None,
         })
         .collect();
-    let seq = rebuild(t, &recs, k, &text, opts)?;
+    let seq = rebuild(t, &recs, k, &event, opts)?;
+    out.event = Some(event);
     let mut bytes = Vec::new();
     t.rebuild(&seq, &mut bytes)?;
     let again = Transcript::parse(&t.name, bytes.clone(), Some(t.format))?;
@@ -256,7 +270,7 @@ pub fn reapply(t: &Transcript, opts: &Options, event: &super::state::Event) -> R
         return Ok(None);
     };
     let recs = records(t, opts.encoding)?;
-    let seq = rebuild(t, &recs, k, &event.summary, opts)?;
+    let seq = rebuild(t, &recs, k, event, opts)?;
     let mut bytes = Vec::new();
     t.rebuild(&seq, &mut bytes)?;
     Ok(Some(bytes))
@@ -464,7 +478,8 @@ fn is_error(text: &str) -> bool {
 }
 
 /// The records of the compacted transcript, in the format's own shape.
-fn rebuild(t: &Transcript, recs: &[Rec], k: usize, text: &str, opts: &Options) -> Result<Vec<Out>> {
+fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &super::state::Event, opts: &Options) -> Result<Vec<Out>> {
+    let text = event.summary.as_str();
     let mut seq: Vec<Out> = (0..k).filter(|i| keep_before(t, recs, *i)).map(Out::Keep).collect();
     let pair = opts.summary_as == SummaryAs::Pair;
     match t.format {
@@ -497,7 +512,7 @@ fn rebuild(t: &Transcript, recs: &[Rec], k: usize, text: &str, opts: &Options) -
             let stamp = timestamp(t, k)?;
             seq.push(Out::New(json!({"timestamp": stamp, "type": "compacted", "payload": {"message": text}})));
         }
-        Format::ClaudeCode => return claude_code(t, recs, k, text, seq),
+        Format::ClaudeCode => return claude_code(t, k, event, seq),
     }
     seq.extend((k..t.len()).map(Out::Keep));
     Ok(seq)
@@ -524,24 +539,21 @@ fn timestamp(t: &Transcript, k: usize) -> Result<Value> {
 /// Claude Code's own compaction records: a `compact_boundary` system line, then the summary as
 /// a user line with `isCompactSummary`; kept lines that pointed into the summarized part point
 /// at the summary, so the session still loads as one tree.
-fn claude_code(t: &Transcript, recs: &[Rec], k: usize, text: &str, mut seq: Vec<Out>) -> Result<Vec<Out>> {
+fn claude_code(t: &Transcript, k: usize, event: &super::state::Event, mut seq: Vec<Out>) -> Result<Vec<Out>> {
+    let text = event.summary.as_str();
     let first = t.record(k)?;
     let field = |name: &str| first.get(name).cloned().unwrap_or(Value::Null);
     let mut dropped_uuids: HashSet<String> = HashSet::new();
-    let mut last_uuid = Value::Null;
-    for (i, rec) in recs.iter().enumerate().take(k) {
+    for i in 0..k {
         t.with_record(i, |v| {
             if let Some(u) = v.get("uuid").and_then(Value::as_str) {
                 dropped_uuids.insert(u.to_string());
-                if !rec.sidechain {
-                    last_uuid = Value::String(u.to_string());
-                }
             }
         })?;
     }
+    let (pre, last_uuid) = (event.pre_tokens, event.logical_parent.clone().map_or(Value::Null, Value::String));
     let boundary_uuid = uuid_of(&format!("boundary\n{text}"));
     let summary_uuid = uuid_of(&format!("summary\n{text}"));
-    let pre: u64 = recs.iter().map(|r| r.tokens).sum();
     seq.push(Out::New(json!({
         "parentUuid": null, "logicalParentUuid": last_uuid, "isSidechain": false, "userType": "external",
         "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
@@ -568,6 +580,16 @@ fn claude_code(t: &Transcript, recs: &[Rec], k: usize, text: &str, mut seq: Vec<
         }
     }
     Ok(seq)
+}
+
+/// The `uuid` of the last line of the main conversation before record `k`.
+fn last_uuid(t: &Transcript, recs: &[Rec], k: usize) -> Result<Option<String>> {
+    for i in (0..k).rev().filter(|i| !recs[*i].sidechain) {
+        if let Some(u) = t.with_record(i, |v| v.get("uuid").and_then(Value::as_str).map(str::to_string))? {
+            return Ok(Some(u));
+        }
+    }
+    Ok(None)
 }
 
 /// A UUID-shaped name derived from `seed`: compaction is deterministic.

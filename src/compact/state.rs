@@ -34,6 +34,12 @@ pub struct Event {
     pub first_kept: String,
     /// The summary text.
     pub summary: String,
+    /// Claude Code's `compactMetadata.preTokens`: the tokens before the compaction.
+    #[serde(default)]
+    pub pre_tokens: u64,
+    /// Claude Code's `logicalParentUuid`: the last line summarized.
+    #[serde(default)]
+    pub logical_parent: Option<String>,
 }
 
 /// The key that names record `i` across runs: a Claude Code line's `uuid`, else the digest of
