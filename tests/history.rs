@@ -280,3 +280,35 @@ fn state_refuses_a_foreign_transcript() {
         )
     );
 }
+
+#[test]
+fn empty_or_oversized_replies_never_overflow() {
+    let dir = tmp("history-replies");
+    let store = dir.join("store");
+    let file = fixture("openai-body.json");
+    let empty = Server::start(|_, _| Reply::Text(String::new()));
+    let r = run(compact(&store).args(SMALL).args(["--base-url", &empty.url(), "--model", "m", "--no-cache"]).arg(&file));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.err.contains("an extractive record stands in"), "{}", r.err);
+    assert!(r.out.contains("[Extractive record"));
+    let huge = Server::start(|_, _| Reply::Text("word ".repeat(20_000)));
+    let r = run(compact(&store).args(SMALL).args(["--base-url", &huge.url(), "--model", "m", "--no-cache"]).arg(&file));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let out = dir.join("out.json");
+    fs::write(&out, &r.out).expect("write");
+    let report = ok(compact(&store).args(SMALL).args(["--dry-run", "--json"]).arg(&out));
+    let size = serde_json::from_str::<Value>(report.trim()).expect("json")["tokens_before"].as_u64().expect("size");
+    assert!(size <= 720, "the output fits: {size}");
+}
+
+#[test]
+fn usage_takes_the_size_the_agent_recorded() {
+    let store = tmp("history-usage").join("store");
+    let file = fixture("claude-code.jsonl");
+    let input = fs::read_to_string(&file).expect("read");
+    // Counted, the session is under 90% of 2,100 tokens; the agent recorded 2,012 tokens of
+    // context at its last request, which is over.
+    assert_eq!(ok(compact(&store).args(["--max-tokens", "2100"]).arg(&file)), input);
+    let out = ok(compact(&store).args(["--max-tokens", "2100", "--usage"]).arg(&file));
+    assert!(out.contains("\"subtype\":\"compact_boundary\""), "{out}");
+}
