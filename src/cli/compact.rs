@@ -2,6 +2,7 @@
 //! compact module in parallel, with the report at the end.
 
 mod batch;
+mod history;
 mod report;
 
 use super::args::{EncodingArg, OutputArgs};

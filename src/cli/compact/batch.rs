@@ -304,7 +304,7 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
     outcome.results = plan.results.len();
     let count = ctx.count.then_some(ctx.opts.encoding);
     if ctx.history.is_some() || state.is_some() {
-        return compact_history(t, ctx, dest, outcome, &plan, state, (&dir, &shown), count);
+        return super::history::compact_history(t, ctx, dest, outcome, &plan, state, (&dir, &shown), count);
     }
     let before = count.map(|e| stats::tally(t, e).map(|s| s.total)).transpose()?;
     if ctx.args.dry_run {
@@ -351,113 +351,6 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
     outcome.bytes.1 = written;
     outcome.record(before, &applied.replaced);
     outcome.status = Status::Written;
-    Ok(())
-}
-
-/// Prune and budgets, then, when the result is still over the target, history compaction;
-/// with `--state`, the decisions of earlier runs first and this run's recorded after. The whole
-/// original is stored, and the output maps back to it whole.
-#[allow(clippy::too_many_arguments)]
-fn compact_history(
-    t: &Transcript,
-    ctx: &Ctx<'_>,
-    dest: &Dest,
-    outcome: &mut Outcome,
-    plan: &compact::Plan,
-    mut state: Option<compact::state::State>,
-    (dir, shown): (&Path, &Path),
-    count: Option<crate::tokens::Encoding>,
-) -> Result<()> {
-    let dry = ctx.args.dry_run;
-    let store = if dry { None } else { Some(Store::open(dir)?) };
-    let mut put = |b: &[u8]| match &store {
-        Some(s) => s.put(b),
-        None => Ok(shown.join(store::name_of(b))),
-    };
-    let applied = compact::apply(t, plan, ctx.opts, count, &mut put)?;
-    let mut pruned = Vec::new();
-    t.write(&applied.changed, &mut pruned, &mut |_, _| Ok(()))?;
-    let mut stage = Transcript::parse(&t.name, pruned, Some(t.format))?;
-    let encoding = ctx.history.map_or(ctx.opts.encoding, |(h, _)| h.encoding);
-    let before = compact::history::size(t, encoding, false)?;
-    outcome.record(Some(before), &applied.replaced);
-    let mut after = compact::history::size(&stage, encoding, false)?;
-    if let Some((hopts, client)) = ctx.history {
-        if let Some(event) = state.as_ref().and_then(|s| s.compaction.as_ref())
-            && let Some(bytes) = compact::history::reapply(&stage, hopts, event)?
-        {
-            stage = Transcript::parse(&t.name, bytes, Some(t.format))?;
-            after = compact::history::size(&stage, encoding, false)?;
-        }
-        let pointer = shown.join(store::name_of(&t.bytes)).display().to_string();
-        let h = compact::history::compact(&stage, hopts, &pointer, client.as_ref())?;
-        outcome.warnings.extend(h.warnings.iter().cloned());
-        outcome.strict_failure = ctx.args.strict && client.is_some() && h.bytes.is_some() && !h.llm;
-        outcome.history = h.bytes.is_some().then_some(h.dropped);
-        if let Some(bytes) = h.bytes {
-            after = h.after;
-            stage = Transcript::parse(&t.name, bytes, Some(t.format))?;
-        }
-        if let (Some(s), Some(event)) = (state.as_mut(), h.event) {
-            s.compaction = Some(event);
-            s.summarized.extend(h.summarized);
-        }
-    }
-    outcome.tokens = Some((before, after));
-    let out = stage.bytes;
-    outcome.bytes.1 = out.len() as u64;
-    if let Some(s) = state.as_mut() {
-        remember(s, t, plan, &applied, &out)?;
-    }
-    if dry {
-        outcome.status = Status::DryRun;
-        return Ok(());
-    }
-    if let (Some(s), Some(path)) = (&state, &ctx.args.state) {
-        s.save(path)?;
-    }
-    if out == t.bytes {
-        outcome.status = Status::Unchanged;
-        return match dest {
-            Dest::InPlace(_) => Ok(()),
-            _ => write_dest(dest, &mut |w| Ok(w.write_all(&t.bytes)?)),
-        };
-    }
-    let store = store.as_ref().context("no store")?;
-    let original = store.put(&t.bytes)?;
-    let mut index = restore::Index::new(&original)?;
-    index.add(&out, 0..t.bytes.len());
-    write_dest(dest, &mut |w| {
-        w.write_all(&out)?;
-        index.save(store)
-    })?;
-    outcome.status = Status::Written;
-    Ok(())
-}
-
-/// Records this run's decisions in the state: every fresh result replaced (with its text) or
-/// frozen, and the first records of the input and the output.
-fn remember(
-    s: &mut compact::state::State,
-    t: &Transcript,
-    plan: &compact::Plan,
-    applied: &compact::Applied,
-    out: &[u8],
-) -> Result<()> {
-    let replaced: std::collections::HashMap<&str, &str> =
-        applied.replaced.iter().filter_map(|r| r.id.as_deref().map(|id| (id, r.text.as_str()))).collect();
-    for r in &plan.results {
-        if let Some(id) = &r.id {
-            s.results.entry(id.clone()).or_insert_with(|| replaced.get(id.as_str()).map(|text| (*text).to_string()));
-        }
-    }
-    if !t.is_empty() {
-        s.first.insert(compact::state::record_key(t, 0)?);
-    }
-    let output = Transcript::parse(&t.name, out.to_vec(), Some(t.format))?;
-    if !output.is_empty() {
-        s.first.insert(compact::state::record_key(&output, 0)?);
-    }
     Ok(())
 }
 
@@ -509,7 +402,7 @@ fn read(job: &Job) -> Result<Vec<u8>> {
 
 /// Writes through `f` to `dest`: stdout as is; a file atomically, through a temporary file in
 /// the same directory that is synced and then renamed over it.
-fn write_dest(dest: &Dest, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
+pub(super) fn write_dest(dest: &Dest, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
     let path = match dest {
         Dest::None => return Ok(()),
         Dest::Stdout => {

@@ -3,14 +3,16 @@
 //! extractive record without one). System prompts, the user's own earlier words and the newest
 //! part stay verbatim; the cut never separates a tool call from its result.
 
+mod record;
+mod shape;
+
 use crate::llm::Client;
 use crate::summarize;
-use crate::text::{Budget, Unit, count_chars};
+use crate::text::{Budget, Unit};
 use crate::tokens::Encoding;
-use crate::transcript::{Format, Item, Kind, Out, Transcript};
+use crate::transcript::{Item, Kind, Transcript};
 use anyhow::{Result, bail};
-use serde_json::{Value, json};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// How the summary enters the transcript (OpenAI, Anthropic, Responses).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -61,7 +63,7 @@ pub struct Outcome {
     /// Notes for the user (fallbacks, cuts).
     pub warnings: Vec<String>,
     /// The compaction, as `--state` records it: the first record kept, and the summary.
-    pub event: Option<super::state::Event>,
+    pub event: Option<crate::compact::state::Event>,
     /// The tool result ids in the summarized part.
     pub summarized: Vec<String>,
 }
@@ -223,23 +225,23 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     };
     let kept: u64 = recs[k..].iter().map(|r| r.tokens).sum();
     let dropped: Vec<usize> = (0..k).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain).collect();
-    let users = user_words(t, &dropped, opts)?;
+    let users = record::user_words(t, &dropped, opts)?;
     let pointer = format!(
         "The full earlier history ({} messages) is stored at {path}; search it for details this summary lacks.",
         dropped.len()
     );
     let frame = opts.encoding.count(format!("{QUESTION}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);
-    let input = render(t, &dropped)?;
+    let input = record::render(t, &dropped)?;
     let (body, llm_used, mut warnings) = summary(t, &dropped, &input, room, opts, llm)?;
     out.warnings.append(&mut warnings);
     out.llm = llm_used;
     let text = format!("{body}{users}\n\n{pointer}");
-    let event = super::state::Event {
-        first_kept: super::state::record_key(t, k)?,
+    let event = crate::compact::state::Event {
+        first_kept: crate::compact::state::record_key(t, k)?,
         summary: text.clone(),
         pre_tokens: recs.iter().map(|r| r.tokens).sum(),
-        logical_parent: last_uuid(t, &recs, k)?,
+        logical_parent: shape::last_uuid(t, &recs, k)?,
     };
     out.summarized = t
         .entries
@@ -250,7 +252,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
             _ => None,
         })
         .collect();
-    let seq = rebuild(t, &recs, k, &event, opts)?;
+    let seq = shape::rebuild(t, &recs, k, &event, opts)?;
     out.event = Some(event);
     let mut bytes = Vec::new();
     t.rebuild(&seq, &mut bytes)?;
@@ -264,13 +266,14 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
 /// The compaction `event` of an earlier run, made again on `t` (the same transcript, grown):
 /// the records before the one it kept first are replaced by the same summary. `None` when
 /// that record is not in `t`.
-pub fn reapply(t: &Transcript, opts: &Options, event: &super::state::Event) -> Result<Option<Vec<u8>>> {
-    let Some(k) = (0..t.len()).find(|i| super::state::record_key(t, *i).is_ok_and(|key| key == event.first_kept))
+pub fn reapply(t: &Transcript, opts: &Options, event: &crate::compact::state::Event) -> Result<Option<Vec<u8>>> {
+    let Some(k) =
+        (0..t.len()).find(|i| crate::compact::state::record_key(t, *i).is_ok_and(|key| key == event.first_kept))
     else {
         return Ok(None);
     };
     let recs = records(t, opts.encoding)?;
-    let seq = rebuild(t, &recs, k, event, opts)?;
+    let seq = shape::rebuild(t, &recs, k, event, opts)?;
     let mut bytes = Vec::new();
     t.rebuild(&seq, &mut bytes)?;
     Ok(Some(bytes))
@@ -279,86 +282,6 @@ pub fn reapply(t: &Transcript, opts: &Options, event: &super::state::Event) -> R
 /// The tokens of the newest user message.
 fn newest_turn(recs: &[Rec]) -> u64 {
     recs.iter().rev().find(|r| r.turn).map_or(0, |r| r.tokens)
-}
-
-/// The user's own earlier messages, newest first up to `keep_user` tokens, in their order.
-fn user_words(t: &Transcript, dropped: &[usize], opts: &Options) -> Result<String> {
-    let mut words: Vec<String> = Vec::new();
-    for &i in dropped {
-        t.with_record(i, |v| {
-            let items = t.items_of(v);
-            if items.iter().any(|it| matches!(it, Item::Turn)) {
-                for it in items {
-                    if let Item::Text { role: "user", text } = it
-                        && !text.trim().is_empty()
-                    {
-                        words.push(text.trim().to_string());
-                    }
-                }
-            }
-        })?;
-    }
-    let (mut kept, mut used) = (Vec::new(), 0u64);
-    for w in words.iter().rev() {
-        let n = opts.encoding.count(w.as_bytes());
-        if used + n > opts.keep_user {
-            break;
-        }
-        used += n;
-        kept.push(w.as_str());
-    }
-    if kept.is_empty() {
-        return Ok(String::new());
-    }
-    kept.reverse();
-    let list: Vec<String> = kept.iter().map(|w| format!("- {}", w.replace('\n', "\n  "))).collect();
-    Ok(format!("\n\nThe user's own messages, verbatim (oldest first):\n{}", list.join("\n")))
-}
-
-/// The summarized part rendered for the summarizer: roles, tool calls as `name(args)`, each
-/// tool result cut to its first 2,000 chars.
-fn render(t: &Transcript, dropped: &[usize]) -> Result<String> {
-    let mut out = String::new();
-    let mut names: HashMap<String, String> = HashMap::new();
-    for &i in dropped {
-        t.with_record(i, |v| {
-            for item in t.items_of(v) {
-                match item {
-                    Item::Text { role, text } if !text.trim().is_empty() => {
-                        out.push_str(&format!("{}: {}\n\n", capitalized(role), text.trim()));
-                    }
-                    Item::Call { id, name, input } => {
-                        if let Some(id) = id {
-                            names.insert(id.to_string(), name.to_string());
-                        }
-                        let args = cut(&crate::transcript::value_text(input), 500);
-                        out.push_str(&format!("Assistant called {name}({args})\n\n"));
-                    }
-                    Item::Result { id, content, .. } => {
-                        let name = id.and_then(|id| names.get(id)).map_or("a tool", String::as_str);
-                        out.push_str(&format!("Result of {name}: {}\n\n", cut(&content.text(), 2000)));
-                    }
-                    _ => {}
-                }
-            }
-        })?;
-    }
-    Ok(out)
-}
-
-fn capitalized(role: &str) -> String {
-    let mut c = role.chars();
-    c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
-}
-
-/// The first `n` chars of `s`, with the count of the rest.
-fn cut(s: &str, n: u64) -> String {
-    let total = count_chars(s.as_bytes());
-    if total <= n {
-        return s.to_string();
-    }
-    let end = crate::text::nth_char_start(s.as_bytes(), n);
-    format!("{}[... {} more chars]", &s[..end], crate::text::group_digits(total - n))
 }
 
 /// The summary body: by the LLM when one is configured and every call succeeds, else the
@@ -381,7 +304,7 @@ fn summary(
         let why = s.fallbacks.first().map_or_else(|| "the reply was empty".to_string(), |f| f.error.clone());
         warnings.push(format!("{}: the summary call failed ({why}); an extractive record stands in", t.name));
     }
-    let record = extractive(t, dropped)?;
+    let record = record::extractive(t, dropped)?;
     Ok((fit(&record, room, opts.encoding, &mut warnings), false, warnings))
 }
 
@@ -420,180 +343,4 @@ fn fit(text: &str, room: u64, encoding: Encoding, warnings: &mut Vec<String>) ->
     }
     warnings.push(format!("the summary was cut to the {room} tokens left for it"));
     summarize::fit(text.as_bytes(), &budget, encoding)
-}
-
-/// The offline record: the user's messages, each tool call with its outcome, the errors and the
-/// last assistant text. Deterministic, and labelled as what it is.
-fn extractive(t: &Transcript, dropped: &[usize]) -> Result<String> {
-    let (mut calls, mut errors, mut last) = (Vec::new(), Vec::new(), String::new());
-    let mut names: HashMap<String, String> = HashMap::new();
-    for &i in dropped {
-        t.with_record(i, |v| {
-            for item in t.items_of(v) {
-                match item {
-                    Item::Call { id: Some(id), name, input } => {
-                        names.insert(
-                            id.to_string(),
-                            format!("{name}({})", cut(&crate::transcript::value_text(input), 200)),
-                        );
-                    }
-                    Item::Result { id, content, .. } => {
-                        let text = content.text();
-                        let call = id.and_then(|id| names.get(id)).cloned().unwrap_or_else(|| "a tool call".into());
-                        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
-                        let failed = is_error(&text);
-                        calls.push(format!("- {call} → {}: {}", if failed { "error" } else { "ok" }, cut(first, 160)));
-                        if failed {
-                            errors.push(format!("{call}:\n{}", cut(text.trim(), 1000)));
-                        }
-                    }
-                    Item::Text { role: "assistant", text } if !text.trim().is_empty() => last = text.trim().to_string(),
-                    _ => {}
-                }
-            }
-        })?;
-    }
-    let mut s = String::from(
-        "[Extractive record of the earlier conversation, made without an LLM: each tool call with its outcome, the errors verbatim, and the last assistant text.]",
-    );
-    if !calls.is_empty() {
-        s.push_str(&format!("\n\nTool calls:\n{}", calls.join("\n")));
-    }
-    if !errors.is_empty() {
-        s.push_str(&format!("\n\nErrors:\n{}", errors.join("\n\n")));
-    }
-    if !last.is_empty() {
-        s.push_str(&format!("\n\nLast assistant text:\n{last}"));
-    }
-    Ok(s)
-}
-
-/// Whether a tool result reads as a failure: its first lines name an error, a failure or a
-/// non-zero exit.
-fn is_error(text: &str) -> bool {
-    let head: String = text.lines().take(3).collect::<Vec<_>>().join(" ").to_lowercase();
-    ["error", "failed", "traceback", "exception", "panicked", "not found", "exit code 1", "exit status 1"]
-        .iter()
-        .any(|w| head.contains(w))
-}
-
-/// The records of the compacted transcript, in the format's own shape.
-fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &super::state::Event, opts: &Options) -> Result<Vec<Out>> {
-    let text = event.summary.as_str();
-    let mut seq: Vec<Out> = (0..k).filter(|i| keep_before(t, recs, *i)).map(Out::Keep).collect();
-    let pair = opts.summary_as == SummaryAs::Pair;
-    match t.format {
-        Format::Openai => {
-            if pair {
-                seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
-                seq.push(Out::New(json!({"role": "assistant", "content": text})));
-            } else {
-                seq.push(Out::New(json!({"role": "user", "content": text})));
-            }
-        }
-        Format::Anthropic => {
-            if pair {
-                seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
-                seq.push(Out::New(json!({"role": "assistant", "content": [{"type": "text", "text": text}]})));
-            } else {
-                seq.push(Out::New(json!({"role": "user", "content": text})));
-            }
-        }
-        Format::Responses => {
-            let msg = |role: &str, kind: &str, s: &str| json!({"type": "message", "role": role, "content": [{"type": kind, "text": s}]});
-            if pair {
-                seq.push(Out::New(msg("user", "input_text", QUESTION)));
-                seq.push(Out::New(msg("assistant", "output_text", text)));
-            } else {
-                seq.push(Out::New(msg("user", "input_text", text)));
-            }
-        }
-        Format::Codex => {
-            let stamp = timestamp(t, k)?;
-            seq.push(Out::New(json!({"timestamp": stamp, "type": "compacted", "payload": {"message": text}})));
-        }
-        Format::ClaudeCode => return claude_code(t, k, event, seq),
-    }
-    seq.extend((k..t.len()).map(Out::Keep));
-    Ok(seq)
-}
-
-/// Records before the cut that stay: system prompts (and Codex's session line).
-fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
-    if recs[i].system {
-        return true;
-    }
-    // Codex keeps its session line (and the legacy layout's header line).
-    t.format == Format::Codex
-        && t.with_record(i, |v| {
-            let kind = v.get("type").and_then(Value::as_str);
-            kind == Some("session_meta") || (kind.is_none() && v.get("instructions").is_some())
-        })
-        .unwrap_or(false)
-}
-
-fn timestamp(t: &Transcript, k: usize) -> Result<Value> {
-    t.with_record(k, |v| v.get("timestamp").cloned().unwrap_or(Value::Null))
-}
-
-/// Claude Code's own compaction records: a `compact_boundary` system line, then the summary as
-/// a user line with `isCompactSummary`; kept lines that pointed into the summarized part point
-/// at the summary, so the session still loads as one tree.
-fn claude_code(t: &Transcript, k: usize, event: &super::state::Event, mut seq: Vec<Out>) -> Result<Vec<Out>> {
-    let text = event.summary.as_str();
-    let first = t.record(k)?;
-    let field = |name: &str| first.get(name).cloned().unwrap_or(Value::Null);
-    let mut dropped_uuids: HashSet<String> = HashSet::new();
-    for i in 0..k {
-        t.with_record(i, |v| {
-            if let Some(u) = v.get("uuid").and_then(Value::as_str) {
-                dropped_uuids.insert(u.to_string());
-            }
-        })?;
-    }
-    let (pre, last_uuid) = (event.pre_tokens, event.logical_parent.clone().map_or(Value::Null, Value::String));
-    let boundary_uuid = uuid_of(&format!("boundary\n{text}"));
-    let summary_uuid = uuid_of(&format!("summary\n{text}"));
-    seq.push(Out::New(json!({
-        "parentUuid": null, "logicalParentUuid": last_uuid, "isSidechain": false, "userType": "external",
-        "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
-        "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "isMeta": false,
-        "timestamp": field("timestamp"), "uuid": boundary_uuid, "level": "info",
-        "compactMetadata": {"trigger": "manual", "preTokens": pre},
-    })));
-    seq.push(Out::New(json!({
-        "parentUuid": boundary_uuid, "isSidechain": false, "userType": "external",
-        "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
-        "type": "user",
-        "message": {"role": "user", "content": format!("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n{text}")},
-        "isCompactSummary": true, "uuid": summary_uuid, "timestamp": field("timestamp"),
-    })));
-    for i in k..t.len() {
-        let mut v = t.record(i)?;
-        let parent = v.get("parentUuid").and_then(Value::as_str).map(str::to_string);
-        match parent {
-            Some(p) if dropped_uuids.contains(&p) => {
-                v["parentUuid"] = Value::String(summary_uuid.clone());
-                seq.push(Out::New(v));
-            }
-            _ => seq.push(Out::Keep(i)),
-        }
-    }
-    Ok(seq)
-}
-
-/// The `uuid` of the last line of the main conversation before record `k`.
-fn last_uuid(t: &Transcript, recs: &[Rec], k: usize) -> Result<Option<String>> {
-    for i in (0..k).rev().filter(|i| !recs[*i].sidechain) {
-        if let Some(u) = t.with_record(i, |v| v.get("uuid").and_then(Value::as_str).map(str::to_string))? {
-            return Ok(Some(u));
-        }
-    }
-    Ok(None)
-}
-
-/// A UUID-shaped name derived from `seed`: compaction is deterministic.
-fn uuid_of(seed: &str) -> String {
-    let h = crate::store::key_of(seed.as_bytes());
-    format!("{}-{}-4{}-8{}-{}", &h[0..8], &h[8..12], &h[13..16], &h[17..20], &h[20..32])
 }

@@ -1,0 +1,131 @@
+//! The compacted transcript in each format's own shape: a question and the summary (OpenAI,
+//! Anthropic, Responses), Claude Code's `compact_boundary` and summary lines in one `parentUuid`
+//! tree, or Codex's `compacted` line.
+
+use super::{Options, QUESTION, Rec, SummaryAs};
+use crate::compact::state::Event;
+use crate::transcript::{Format, Out, Transcript};
+use anyhow::Result;
+use serde_json::{Value, json};
+use std::collections::HashSet;
+
+/// The records of the compacted transcript, in the format's own shape.
+pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opts: &Options) -> Result<Vec<Out>> {
+    let text = event.summary.as_str();
+    let mut seq: Vec<Out> = (0..k).filter(|i| keep_before(t, recs, *i)).map(Out::Keep).collect();
+    let pair = opts.summary_as == SummaryAs::Pair;
+    match t.format {
+        Format::Openai => {
+            if pair {
+                seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
+                seq.push(Out::New(json!({"role": "assistant", "content": text})));
+            } else {
+                seq.push(Out::New(json!({"role": "user", "content": text})));
+            }
+        }
+        Format::Anthropic => {
+            if pair {
+                seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
+                seq.push(Out::New(json!({"role": "assistant", "content": [{"type": "text", "text": text}]})));
+            } else {
+                seq.push(Out::New(json!({"role": "user", "content": text})));
+            }
+        }
+        Format::Responses => {
+            let msg = |role: &str, kind: &str, s: &str| json!({"type": "message", "role": role, "content": [{"type": kind, "text": s}]});
+            if pair {
+                seq.push(Out::New(msg("user", "input_text", QUESTION)));
+                seq.push(Out::New(msg("assistant", "output_text", text)));
+            } else {
+                seq.push(Out::New(msg("user", "input_text", text)));
+            }
+        }
+        Format::Codex => {
+            let stamp = timestamp(t, k)?;
+            seq.push(Out::New(json!({"timestamp": stamp, "type": "compacted", "payload": {"message": text}})));
+        }
+        Format::ClaudeCode => return claude_code(t, k, event, seq),
+    }
+    seq.extend((k..t.len()).map(Out::Keep));
+    Ok(seq)
+}
+
+/// Records before the cut that stay: system prompts (and Codex's session line).
+fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
+    if recs[i].system {
+        return true;
+    }
+    // Codex keeps its session line (and the legacy layout's header line).
+    t.format == Format::Codex
+        && t.with_record(i, |v| {
+            let kind = v.get("type").and_then(Value::as_str);
+            kind == Some("session_meta") || (kind.is_none() && v.get("instructions").is_some())
+        })
+        .unwrap_or(false)
+}
+
+fn timestamp(t: &Transcript, k: usize) -> Result<Value> {
+    t.with_record(k, |v| v.get("timestamp").cloned().unwrap_or(Value::Null))
+}
+
+/// Claude Code's own compaction records: a `compact_boundary` system line, then the summary as
+/// a user line with `isCompactSummary`; kept lines that pointed into the summarized part point
+/// at the summary, so the session still loads as one tree.
+fn claude_code(t: &Transcript, k: usize, event: &Event, mut seq: Vec<Out>) -> Result<Vec<Out>> {
+    let text = event.summary.as_str();
+    let first = t.record(k)?;
+    let field = |name: &str| first.get(name).cloned().unwrap_or(Value::Null);
+    let mut dropped_uuids: HashSet<String> = HashSet::new();
+    for i in 0..k {
+        t.with_record(i, |v| {
+            if let Some(u) = v.get("uuid").and_then(Value::as_str) {
+                dropped_uuids.insert(u.to_string());
+            }
+        })?;
+    }
+    let (pre, last_uuid) = (event.pre_tokens, event.logical_parent.clone().map_or(Value::Null, Value::String));
+    let boundary_uuid = uuid_of(&format!("boundary\n{text}"));
+    let summary_uuid = uuid_of(&format!("summary\n{text}"));
+    seq.push(Out::New(json!({
+        "parentUuid": null, "logicalParentUuid": last_uuid, "isSidechain": false, "userType": "external",
+        "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
+        "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "isMeta": false,
+        "timestamp": field("timestamp"), "uuid": boundary_uuid, "level": "info",
+        "compactMetadata": {"trigger": "manual", "preTokens": pre},
+    })));
+    seq.push(Out::New(json!({
+        "parentUuid": boundary_uuid, "isSidechain": false, "userType": "external",
+        "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
+        "type": "user",
+        "message": {"role": "user", "content": format!("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n{text}")},
+        "isCompactSummary": true, "uuid": summary_uuid, "timestamp": field("timestamp"),
+    })));
+    for i in k..t.len() {
+        let mut v = t.record(i)?;
+        let parent = v.get("parentUuid").and_then(Value::as_str).map(str::to_string);
+        match parent {
+            Some(p) if dropped_uuids.contains(&p) => {
+                v["parentUuid"] = Value::String(summary_uuid.clone());
+                seq.push(Out::New(v));
+            }
+            _ => seq.push(Out::Keep(i)),
+        }
+    }
+    Ok(seq)
+}
+
+/// The `uuid` of the last line of the main conversation before record `k`.
+pub(super) fn last_uuid(t: &Transcript, recs: &[Rec], k: usize) -> Result<Option<String>> {
+    for i in (0..k).rev().filter(|i| !recs[*i].sidechain) {
+        if let Some(u) = t.with_record(i, |v| v.get("uuid").and_then(Value::as_str).map(str::to_string))? {
+            return Ok(Some(u));
+        }
+    }
+    Ok(None)
+}
+
+/// A UUID-shaped name derived from `seed`: compaction is deterministic.
+fn uuid_of(seed: &str) -> String {
+    let h = crate::store::key_of(seed.as_bytes());
+    format!("{}-{}-4{}-8{}-{}", &h[0..8], &h[8..12], &h[13..16], &h[17..20], &h[20..32])
+}
