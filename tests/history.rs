@@ -287,7 +287,8 @@ fn empty_or_oversized_replies_never_overflow() {
     let store = dir.join("store");
     let file = fixture("openai-body.json");
     let empty = Server::start(|_, _| Reply::Text(String::new()));
-    let r = run(compact(&store).args(SMALL).args(["--base-url", &empty.url(), "--model", "m", "--no-cache"]).arg(&file));
+    let r =
+        run(compact(&store).args(SMALL).args(["--base-url", &empty.url(), "--model", "m", "--no-cache"]).arg(&file));
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.err.contains("an extractive record stands in"), "{}", r.err);
     assert!(r.out.contains("[Extractive record"));
@@ -311,4 +312,37 @@ fn usage_takes_the_size_the_agent_recorded() {
     assert_eq!(ok(compact(&store).args(["--max-tokens", "2100"]).arg(&file)), input);
     let out = ok(compact(&store).args(["--max-tokens", "2100", "--usage"]).arg(&file));
     assert!(out.contains("\"subtype\":\"compact_boundary\""), "{out}");
+}
+
+#[test]
+fn a_summary_prompt_file_replaces_the_prompt() {
+    let dir = tmp("history-prompt");
+    let prompt = dir.join("prompt.txt");
+    fs::write(&prompt, "Summarize in {max_chars} chars, as a haiku. {focus}\n{text}").expect("write");
+    let server = Server::start(|_, _| Reply::Text("old pond".into()));
+    let r = run(compact(&dir.join("store"))
+        .args(SMALL)
+        .args(["--base-url", &server.url(), "--model", "m", "--summary-prompt"])
+        .arg(&prompt)
+        .arg(fixture("openai-body.json")));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(server.seen()[0].prompt().starts_with("Summarize in "), "{}", server.seen()[0].prompt());
+    assert!(r.out.contains("\"content\": \"old pond\\n\\nThe user's own messages"), "{}", r.out);
+}
+
+#[test]
+fn state_refuses_results_it_never_saw() {
+    let dir = tmp("state-unknown");
+    let state = dir.join("state.json");
+    ok(compact(&dir.join("store")).args(SMALL).arg("--state").arg(&state).arg(fixture("openai-body.json")));
+    // The same first message, but another conversation after it.
+    let mut other: Value =
+        serde_json::from_str(&fs::read_to_string(fixture("openai-body.json")).expect("read")).expect("json");
+    other["messages"][9]["tool_call_id"] = json!("call_other");
+    other["messages"][8]["tool_calls"][0]["id"] = json!("call_other");
+    let file = dir.join("other.json");
+    fs::write(&file, serde_json::to_string_pretty(&other).expect("json")).expect("write");
+    let r = run(compact(&dir.join("store")).args(SMALL).arg("--state").arg(&state).arg(&file));
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("names tool results that are not in") && r.err.contains("call_3"), "{}", r.err);
 }
