@@ -24,13 +24,16 @@ Examples:
   ctx-compact --in-place -j 4 ~/.claude/projects every session, atomically, in parallel
   ctx-compact --out-dir small ~/.codex/sessions  compacted copies, same tree
   ctx-compact --restore small.jsonl > orig.jsonl the original, byte for byte
+  ctx-compact --context-window 200000 --state s.json --model m --base-url URL body.json
+                                                 before every request: fit, cache-stable
 
 Nothing is lost: every replaced content and every original transcript is kept in the store
 (--store DIR; by default .ctx-store beside the output file, or ~/.cache/ctx/spill when the
 output is stdout), and each placeholder names the file that holds the full text.";
 
 /// Compact agent transcripts (OpenAI chat, Responses, Anthropic, Claude Code, Codex): prune
-/// old tool results, hold results to size budgets, keep every original restorable.
+/// old tool results, hold results to size budgets, summarize old history to fit a target, keep
+/// every original restorable.
 #[derive(Parser, Debug)]
 #[command(name = "ctx-compact", version, after_help = EXAMPLES)]
 pub struct Args {
