@@ -20,6 +20,7 @@ pub const ENV: &[&str] = &[
     "CTX_STORE",
     "CTX_FORMAT",
     "CTX_FAULT",
+    "CTX_CONFIG",
     "CTX_BASE_URL",
     "CTX_MODEL",
     "CTX_MAP_MODEL",
