@@ -44,6 +44,8 @@ pub fn tool(name: &str) -> assert_cmd::Command {
     for var in ENV {
         c.env_remove(var);
     }
+    // No user config file (~/.config/ctx/config.toml) may change what a test sees.
+    c.env("XDG_CONFIG_HOME", std::env::temp_dir().join("ctx-tests-no-config"));
     c
 }
 
