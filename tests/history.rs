@@ -346,3 +346,28 @@ fn state_refuses_results_it_never_saw() {
     assert_eq!(r.code, 1);
     assert!(r.err.contains("names tool results that are not in") && r.err.contains("call_3"), "{}", r.err);
 }
+
+#[test]
+fn compacted_output_fits_under_the_trigger_for_any_target() {
+    let corpus = Path::new("../shared/corpus/transcripts");
+    let files = [
+        fixture("claude-code.jsonl"),
+        fixture("responses.json"),
+        corpus.join("codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"),
+    ];
+    for file in files {
+        for target in ["700", "1000", "2500", "5000", "9000"] {
+            let dir = tmp("history-targets");
+            let store = dir.join("store");
+            let r = run(compact(&store).args(["--max-tokens", target]).arg(&file));
+            if r.code == 1 && r.err.contains("is smaller than the system prompt") {
+                continue;
+            }
+            assert_eq!(r.code, 0, "{} at {target}: {}", file.display(), r.err);
+            let out = dir.join("out");
+            fs::write(&out, &r.out).expect("write");
+            let again = ok(compact(&store).args(["--max-tokens", target]).arg(&out));
+            assert!(again == r.out, "{} at {target}: compacting again changes nothing", file.display());
+        }
+    }
+}

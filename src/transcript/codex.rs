@@ -18,6 +18,12 @@ pub fn items<'a>(line: &'a Value, f: &mut dyn FnMut(Item<'a>)) {
     match (kind(line).as_str(), kind(payload).as_str()) {
         ("response_item", _) => super::responses::items(payload, &[Seg::Key("payload")], false, f),
         ("event_msg", "user_message") => f(Item::Turn),
+        // A compaction's summary: Codex sends it to the model in place of the history.
+        ("compacted", _) => {
+            if let Some(text) = payload.get("message").and_then(Value::as_str) {
+                f(Item::Text { role: "user", text: std::borrow::Cow::Borrowed(text) });
+            }
+        }
         ("event_msg", "token_count") => {
             let info = payload.get("info").unwrap_or(&Value::Null);
             let num = |v: Option<&Value>, k: &str| v.and_then(|v| v.get(k)).and_then(Value::as_u64);

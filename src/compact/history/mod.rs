@@ -71,6 +71,9 @@ pub struct Outcome {
 /// Tokens a summary gets at the least.
 const MIN_SUMMARY: u64 = 200;
 
+/// How Claude Code's summary line begins, as Claude Code's own compaction writes it.
+const CONTINUED: &str = "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:";
+
 /// The question of the summary pair.
 pub const QUESTION: &str = "What did we do so far?";
 
@@ -230,7 +233,9 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
         "The full earlier history ({} messages) is stored at {path}; search it for details this summary lacks.",
         dropped.len()
     );
-    let frame = opts.encoding.count(format!("{QUESTION}\n{users}\n{pointer}\n").as_bytes()) + 16;
+    // What surrounds the summary body: the question (or Claude Code's opening), the user's own
+    // words and the pointer, with a margin for the joins.
+    let frame = opts.encoding.count(format!("{QUESTION}\n{CONTINUED}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);
     let input = record::render(t, &dropped)?;
     let (body, llm_used, mut warnings) = summary(t, &dropped, &input, room, opts, llm)?;

@@ -2,7 +2,7 @@
 //! Anthropic, Responses), Claude Code's `compact_boundary` and summary lines in one `parentUuid`
 //! tree, or Codex's `compacted` line.
 
-use super::{Options, QUESTION, Rec, SummaryAs};
+use super::{CONTINUED, Options, QUESTION, Rec, SummaryAs};
 use crate::compact::state::Event;
 use crate::transcript::{Format, Out, Transcript};
 use anyhow::Result;
@@ -97,7 +97,7 @@ fn claude_code(t: &Transcript, k: usize, event: &Event, mut seq: Vec<Out>) -> Re
         "parentUuid": boundary_uuid, "isSidechain": false, "userType": "external",
         "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
         "type": "user",
-        "message": {"role": "user", "content": format!("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n{text}")},
+        "message": {"role": "user", "content": format!("{CONTINUED}\n{text}")},
         "isCompactSummary": true, "uuid": summary_uuid, "timestamp": field("timestamp"),
     })));
     for i in k..t.len() {
