@@ -16,7 +16,12 @@ pub(super) fn detect(bytes: &[u8], body: &Body) -> Option<Format> {
                 return Some(Format::Responses);
             }
             let anthropic_body = root.get("system").is_some() && root.get("messages").is_some();
-            let guess = sniff(doc.records()?.iter().take(200));
+            let records = doc.records()?;
+            if records.is_empty() {
+                // No message yet: any format reads it the same, and nothing will change.
+                return Some(if anthropic_body { Format::Anthropic } else { Format::Openai });
+            }
+            let guess = sniff(records.iter().take(200));
             if anthropic_body && matches!(guess, Some(Format::Openai) | None) {
                 return Some(Format::Anthropic);
             }
@@ -118,6 +123,8 @@ mod tests {
         );
         assert_eq!(format("{\"type\":\"summary\",\"summary\":\"s\",\"leafUuid\":\"u\"}\n"), Some(Format::ClaudeCode));
         assert_eq!(format("[1, 2]"), None);
+        assert_eq!(format("[]"), Some(Format::Openai), "no message yet");
+        assert_eq!(format(r#"{"model":"m","messages":[]}"#), Some(Format::Openai));
         assert_eq!(format("{\"a\":1}\n{\"b\":2}\n"), None);
     }
 }
