@@ -80,22 +80,11 @@ impl Doc {
     /// Writes the document with the messages in `changed` replaced, in its own style, without
     /// copying it.
     pub fn write(&self, changed: &BTreeMap<usize, Value>, out: &mut dyn Write) -> Result<()> {
-        let doc = Patched { root: &self.root, key: self.key, changed };
-        out.write_all(&self.prefix)?;
-        match &self.style {
-            Style::Compact => serde_json::to_writer(&mut *out, &doc)?,
-            Style::Pretty(indent) => {
-                let fmt = serde_json::ser::PrettyFormatter::with_indent(indent);
-                let mut ser = serde_json::Serializer::with_formatter(&mut *out, fmt);
-                serde::Serialize::serialize(&doc, &mut ser)?;
-            }
-        }
-        out.write_all(&self.suffix)?;
-        Ok(())
+        let list = self.records().map(Vec::as_slice).unwrap_or_default();
+        let list: Vec<&Value> = list.iter().enumerate().map(|(i, v)| changed.get(&i).unwrap_or(v)).collect();
+        self.write_list(&list, out)
     }
-}
 
-impl Doc {
     /// Writes the document with its message list replaced by `list`, in its own style.
     pub fn write_list(&self, list: &[&Value], out: &mut dyn Write) -> Result<()> {
         let doc = Listed { root: &self.root, key: self.key, list };
@@ -136,47 +125,6 @@ impl serde::Serialize for Listed<'_> {
                 map.end()
             }
             _ => self.list.serialize(s),
-        }
-    }
-}
-
-/// The document as it serializes with some messages replaced.
-struct Patched<'a> {
-    root: &'a Value,
-    key: Option<&'static str>,
-    changed: &'a BTreeMap<usize, Value>,
-}
-
-/// The message list with some messages replaced.
-struct List<'a>(&'a [Value], &'a BTreeMap<usize, Value>);
-
-impl serde::Serialize for List<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for (i, v) in self.0.iter().enumerate() {
-            seq.serialize_element(self.1.get(&i).unwrap_or(v))?;
-        }
-        seq.end()
-    }
-}
-
-impl serde::Serialize for Patched<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        match (self.root, self.key) {
-            (Value::Array(list), None) => List(list, self.changed).serialize(s),
-            (Value::Object(o), Some(key)) => {
-                let mut map = s.serialize_map(Some(o.len()))?;
-                for (k, v) in o {
-                    match v {
-                        Value::Array(list) if k == key => map.serialize_entry(k, &List(list, self.changed))?,
-                        _ => map.serialize_entry(k, v)?,
-                    }
-                }
-                map.end()
-            }
-            (root, _) => root.serialize(s),
         }
     }
 }
