@@ -6,6 +6,23 @@ use anyhow::Result;
 use clap::ArgMatches;
 use clap::parser::ValueSource;
 use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The whole `main` of a tool with profiles: parse, lay the profile under the flags given
+/// (`apply` returns the `--print-config` text, if asked), then run.
+pub fn main<T: clap::Parser>(
+    tool: &str,
+    apply: fn(&mut T, &ArgMatches) -> Result<Option<String>>,
+    run: fn(T) -> Result<ExitCode>,
+) -> ExitCode {
+    super::main_with_matches(tool, |mut args: T, m| match apply(&mut args, &m)? {
+        Some(text) => {
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        None => run(args),
+    })
+}
 
 /// `--config`, `--print-config`.
 #[derive(clap::Args, Clone, Debug, Default)]

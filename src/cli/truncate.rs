@@ -127,13 +127,7 @@ pub struct Args {
 
 /// Runs `ctx-truncate` with the process's arguments.
 pub fn main() -> ExitCode {
-    super::main_with_matches(TOOL, |mut args: Args, m| {
-        if let Some(text) = apply_profile(&mut args, &m)? {
-            print!("{text}");
-            return Ok(ExitCode::SUCCESS);
-        }
-        run(args)
-    })
+    super::profile::main(TOOL, apply_profile, run)
 }
 
 /// Lays the tool's profile under the flags given; with `--print-config`, the text to print.
