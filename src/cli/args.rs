@@ -89,9 +89,9 @@ impl ChunkArgs {
     }
 }
 
-/// How to reach an LLM: shared by the tools that call one.
+/// How to reach an LLM: shared by every tool that calls one.
 #[derive(Args, Clone, Debug, Default)]
-pub struct LlmArgs {
+pub struct LlmConnArgs {
     /// The API's wire format [default: inferred from the base URL and the keys present]
     #[arg(long, value_enum, value_name = "PROVIDER", help_heading = "LLM")]
     pub provider: Option<crate::llm::Provider>,
@@ -101,34 +101,22 @@ pub struct LlmArgs {
     /// The model
     #[arg(long, value_name = "MODEL", env = "CTX_MODEL", help_heading = "LLM")]
     pub model: Option<String>,
-    /// A cheaper model for the map phase; the main model merges
-    #[arg(long, value_name = "MODEL", env = "CTX_MAP_MODEL", help_heading = "LLM")]
-    pub map_model: Option<String>,
     /// The environment variable that holds the API key [default: CTX_API_KEY, then
     /// OPENAI_API_KEY or ANTHROPIC_API_KEY by provider]; there is no key flag
     #[arg(long, value_name = "NAME", help_heading = "LLM")]
     pub api_key_env: Option<String>,
-    /// Requests in flight at most
-    #[arg(short, long, value_name = "N", default_value_t = 4, env = "CTX_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "LLM")]
-    pub jobs: u16,
     /// The limit of each request, in seconds
     #[arg(long, value_name = "SECS", default_value_t = 120.0, help_heading = "LLM")]
     pub timeout: f64,
     /// Retries of a failed request (408, 409, 429, 5xx, connection errors, timeouts)
     #[arg(long, value_name = "N", default_value_t = 4, help_heading = "LLM")]
     pub retries: u32,
-    /// Sampling temperature
-    #[arg(long, value_name = "T", default_value_t = 0.0, help_heading = "LLM")]
-    pub temperature: f64,
     /// Do not read or write the response cache (~/.cache/ctx/llm)
     #[arg(long, help_heading = "LLM")]
     pub no_cache: bool,
-    /// Print the requests that would be sent, as JSON Lines, and send nothing
-    #[arg(long, help_heading = "LLM")]
-    pub dry_run: bool,
 }
 
-impl LlmArgs {
+impl LlmConnArgs {
     /// The LLM configuration, `None` when none is configured (no base URL and no model).
     /// Errors are usage errors: a base URL without a model, an invalid URL, a key variable
     /// that is not set.
@@ -163,17 +151,46 @@ impl LlmArgs {
             return Err(super::usage("--timeout must be a positive number of seconds"));
         }
         let mut cfg = Config::new(provider, &base, &model);
-        cfg.map_model = self.map_model.clone();
         cfg.api_key = key.map(Secret::new);
         cfg.timeout = std::time::Duration::from_secs_f64(self.timeout);
         cfg.connect_timeout = cfg.timeout.min(std::time::Duration::from_secs(10));
         cfg.retries = self.retries;
-        cfg.jobs = usize::from(self.jobs);
-        cfg.temperature = self.temperature;
-        cfg.dry_run = self.dry_run;
         if self.no_cache {
             cfg.cache_dir = None;
         }
+        Ok(Some(cfg))
+    }
+}
+
+/// The LLM arguments of map-reduce: the connection, a map model, concurrency, temperature and a
+/// dry run.
+#[derive(Args, Clone, Debug, Default)]
+pub struct LlmArgs {
+    #[command(flatten)]
+    pub conn: LlmConnArgs,
+    /// A cheaper model for the map phase; the main model merges
+    #[arg(long, value_name = "MODEL", env = "CTX_MAP_MODEL", help_heading = "LLM")]
+    pub map_model: Option<String>,
+    /// Requests in flight at most
+    #[arg(short, long, value_name = "N", default_value_t = 4, env = "CTX_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "LLM")]
+    pub jobs: u16,
+    /// Sampling temperature
+    #[arg(long, value_name = "T", default_value_t = 0.0, help_heading = "LLM")]
+    pub temperature: f64,
+    /// Print the requests that would be sent, as JSON Lines, and send nothing
+    #[arg(long, help_heading = "LLM")]
+    pub dry_run: bool,
+}
+
+impl LlmArgs {
+    /// The LLM configuration (see [`LlmConnArgs::config`]) with the map model, concurrency,
+    /// temperature and dry run.
+    pub fn config(&self) -> anyhow::Result<Option<crate::llm::Config>> {
+        let Some(mut cfg) = self.conn.config()? else { return Ok(None) };
+        cfg.map_model = self.map_model.clone();
+        cfg.jobs = usize::from(self.jobs);
+        cfg.temperature = self.temperature;
+        cfg.dry_run = self.dry_run;
         Ok(Some(cfg))
     }
 }

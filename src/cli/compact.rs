@@ -159,28 +159,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "History")]
     pub state: Option<PathBuf>,
 
-    /// The API's wire format [default: inferred from the base URL and the keys present]
-    #[arg(long, value_enum, value_name = "PROVIDER", help_heading = "LLM")]
-    pub provider: Option<crate::llm::Provider>,
-    /// The API's base URL (env: CTX_BASE_URL, then OPENAI_BASE_URL)
-    #[arg(long, value_name = "URL", env = "CTX_BASE_URL", hide_env = true, help_heading = "LLM")]
-    pub base_url: Option<String>,
-    /// The model that summarizes history
-    #[arg(long, value_name = "MODEL", env = "CTX_MODEL", help_heading = "LLM")]
-    pub model: Option<String>,
-    /// The environment variable that holds the API key [default: CTX_API_KEY, then
-    /// OPENAI_API_KEY or ANTHROPIC_API_KEY by provider]; there is no key flag
-    #[arg(long, value_name = "NAME", help_heading = "LLM")]
-    pub api_key_env: Option<String>,
-    /// The limit of each request, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 120.0, help_heading = "LLM")]
-    pub timeout: f64,
-    /// Retries of a failed request
-    #[arg(long, value_name = "N", default_value_t = 4, help_heading = "LLM")]
-    pub retries: u32,
-    /// Do not use or fill the response cache
-    #[arg(long, help_heading = "LLM")]
-    pub no_cache: bool,
+    #[command(flatten)]
+    pub llm: super::args::LlmConnArgs,
 
     #[command(flatten)]
     pub encoding: EncodingArg,
@@ -221,20 +201,7 @@ impl Args {
             }
             None => None,
         };
-        let llm = super::args::LlmArgs {
-            provider: self.provider,
-            base_url: self.base_url.clone(),
-            model: self.model.clone(),
-            map_model: None,
-            api_key_env: self.api_key_env.clone(),
-            jobs: 4,
-            timeout: self.timeout,
-            retries: self.retries,
-            temperature: 0.0,
-            no_cache: self.no_cache,
-            dry_run: false,
-        };
-        let client = match (self.dry_run, llm.config()?) {
+        let client = match (self.dry_run, self.llm.config()?) {
             (false, Some(cfg)) => Some(crate::llm::Client::new(cfg)?),
             _ => None,
         };

@@ -185,9 +185,9 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
         summarize_above: g("summarize_above").then_some(args.summarize_above),
         max_output: g("max_output").then_some(args.max_output),
         backend: g("backend").then_some(args.backend),
-        model: args.llm.model.clone().filter(|_| g("model")),
-        base_url: args.llm.base_url.clone().filter(|_| g("base_url")),
-        provider: args.llm.provider.filter(|_| g("provider")),
+        model: args.llm.conn.model.clone().filter(|_| g("model")),
+        base_url: args.llm.conn.base_url.clone().filter(|_| g("base_url")),
+        provider: args.llm.conn.provider.filter(|_| g("provider")),
         focus: args.focus.clone(),
         persist: args.persist.clone().filter(|_| g("persist")),
         ..crate::config::Settings::default()
@@ -204,9 +204,9 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
     args.summarize_above = s.summarize_above.unwrap_or(args.summarize_above).max(args.pass_through);
     args.max_output = s.max_output.unwrap_or(args.max_output);
     args.backend = s.backend.unwrap_or(args.backend);
-    args.llm.model = s.model.or(args.llm.model.take());
-    args.llm.base_url = s.base_url.or(args.llm.base_url.take());
-    args.llm.provider = s.provider.or(args.llm.provider);
+    args.llm.conn.model = s.model.or(args.llm.conn.model.take());
+    args.llm.conn.base_url = s.base_url.or(args.llm.conn.base_url.take());
+    args.llm.conn.provider = s.provider.or(args.llm.conn.provider);
     args.focus = s.focus;
     args.persist = s.persist.or(args.persist.take());
     Ok(None)
