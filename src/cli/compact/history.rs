@@ -33,24 +33,23 @@ pub(super) fn compact_history(
     let mut pruned = Vec::new();
     t.write(&applied.changed, &mut pruned, &mut |_, _| Ok(()))?;
     let mut stage = Transcript::parse(&t.name, pruned, Some(t.format))?;
-    let encoding = ctx.history.map_or(ctx.opts.encoding, |(h, _)| h.encoding);
-    let before = compact::history::size(t, encoding, false)?;
-    outcome.record(Some(before), &applied.replaced);
-    let mut after = compact::history::size(&stage, encoding, false)?;
+    // Sizes are counted for the report only: the history module counts what it needs itself.
+    let before = count.map(|e| compact::history::size(t, e, false)).transpose()?;
+    outcome.record(before, &applied.replaced);
+    let mut after = None;
     if let Some((hopts, client)) = ctx.history {
         if let Some(event) = state.as_ref().and_then(|s| s.compaction.as_ref())
             && let Some(bytes) = compact::history::reapply(&stage, hopts, event)?
         {
             stage = Transcript::parse(&t.name, bytes, Some(t.format))?;
-            after = compact::history::size(&stage, encoding, false)?;
         }
         let pointer = shown.join(store::name_of(&t.bytes)).display().to_string();
         let h = compact::history::compact(&stage, hopts, &pointer, client.as_ref())?;
         outcome.warnings.extend(h.warnings.iter().cloned());
         outcome.strict_failure = ctx.args.strict && client.is_some() && h.bytes.is_some() && !h.llm;
         outcome.history = h.bytes.is_some().then_some(h.dropped);
+        after = Some(h.after);
         if let Some(bytes) = h.bytes {
-            after = h.after;
             stage = Transcript::parse(&t.name, bytes, Some(t.format))?;
         }
         if let (Some(s), Some(event)) = (state.as_mut(), h.event) {
@@ -58,7 +57,13 @@ pub(super) fn compact_history(
             s.summarized.extend(h.summarized);
         }
     }
-    outcome.tokens = Some((before, after));
+    if let (Some(before), Some(e)) = (before, count) {
+        let after = match after {
+            Some(a) => a,
+            None => compact::history::size(&stage, e, false)?,
+        };
+        outcome.tokens = Some((before, after));
+    }
     let out = stage.bytes;
     outcome.bytes.1 = out.len() as u64;
     if let Some(s) = state.as_mut() {

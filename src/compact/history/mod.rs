@@ -52,9 +52,9 @@ pub struct Options {
 pub struct Outcome {
     /// The transcript, rebuilt (`None`: nothing to do, it fits).
     pub bytes: Option<Vec<u8>>,
-    /// Its size before, in tokens.
+    /// Its size before, in tokens (the recorded usage with `usage`).
     pub before: u64,
-    /// Its size after.
+    /// Its size after, counted (unchanged when nothing was done).
     pub after: u64,
     /// Records summarized.
     pub dropped: usize,
@@ -109,17 +109,24 @@ struct Rec {
 /// `system` field.
 pub fn size(t: &Transcript, encoding: Encoding, usage: bool) -> Result<u64> {
     let recs = records(t, encoding)?;
-    let counted = recs.iter().map(|r| r.tokens).sum::<u64>() + root_system(t, encoding);
-    if !usage {
-        return Ok(counted);
-    }
+    let counted = counted(t, &recs, encoding);
+    if usage { Ok(recorded(t)?.unwrap_or(counted)) } else { Ok(counted) }
+}
+
+/// The size of `t` counted from its records.
+fn counted(t: &Transcript, recs: &[Rec], encoding: Encoding) -> u64 {
+    recs.iter().map(|r| r.tokens).sum::<u64>() + root_system(t, encoding)
+}
+
+/// The context size of the last request the agent recorded, if it recorded any.
+fn recorded(t: &Transcript) -> Result<Option<u64>> {
     let mut recorded = None;
     t.each_item(|_, item| {
         if let Item::Usage { context, .. } = item {
             recorded = Some(*context);
         }
     })?;
-    Ok(recorded.unwrap_or(counted))
+    Ok(recorded)
 }
 
 fn root_system(t: &Transcript, encoding: Encoding) -> u64 {
@@ -208,8 +215,9 @@ fn boundary(t: &Transcript, recs: &[Rec], keep: u64, room: u64) -> Option<usize>
 /// stored (named by the summary), `llm` the summarizer if one is configured.
 pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>) -> Result<Outcome> {
     let recs = records(t, opts.encoding)?;
-    let before = size(t, opts.encoding, opts.usage)?;
-    let mut out = Outcome { before, after: before, ..Outcome::default() };
+    let counted = counted(t, &recs, opts.encoding);
+    let before = if opts.usage { recorded(t)?.unwrap_or(counted) } else { counted };
+    let mut out = Outcome { before, after: counted, ..Outcome::default() };
     let aim = ((opts.target as f64) * opts.trigger).floor() as u64;
     if before <= aim {
         return Ok(out);
