@@ -219,6 +219,7 @@ fn the_results_of_one_turn_are_held_to_the_message_budget() {
     let file = fixture("anthropic-body.json");
     let args = ["--no-prune", "--message-budget", "3000", "--preview", "500"];
     let out = ok(run(compact(&store).args(args).arg(&file))).out;
+    assert!(!out.contains('\n'), "a compact document stays on one line");
     let doc: Value = serde_json::from_str(&out).expect("json");
     let input: Value = serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("json");
     let results = &doc["messages"][2]["content"];
@@ -519,4 +520,16 @@ fn an_output_onto_its_input_or_inside_the_tree_is_handled() {
     ok(run(tool("ctx-compact").args(["-q", "--force", "--out-dir"]).arg(&out).arg(&dir)));
     assert!(out.join("s.jsonl").is_file());
     assert!(!out.join("out").exists());
+}
+
+#[test]
+fn glob_picks_the_files_searched_in_directories() {
+    let dir = tmp("glob");
+    let src = dir.join("src");
+    fs::create_dir_all(&src).expect("dir");
+    fs::copy(fixture("claude-code.jsonl"), src.join("rollout-1.jsonl")).expect("copy");
+    fs::copy(fixture("openai-body.json"), src.join("body.json")).expect("copy");
+    let r = run(tool("ctx-compact").args(["--check", "-v", "--glob", "rollout-*.jsonl"]).arg(&src));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.out, format!("{}: ok, 3 tool calls, 3 tool results\n", src.join("rollout-1.jsonl").display()));
 }
