@@ -45,17 +45,9 @@ impl Store {
     /// Stores `bytes` and returns its path; if the same content is already there, only the path.
     pub fn put(&self, bytes: &[u8]) -> Result<PathBuf> {
         let path = self.dir.join(name_of(bytes));
-        if path.exists() {
-            return Ok(path);
+        if !path.exists() {
+            write_atomic(&path, &mut |w| Ok(w.write_all(bytes)?))?;
         }
-        let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
-        let written = File::create(&tmp)
-            .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
-            .and_then(|()| fs::rename(&tmp, &path));
-        if written.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        written.with_context(|| format!("cannot write '{}'", path.display()))?;
         Ok(path)
     }
 
@@ -71,12 +63,7 @@ impl Store {
         if let Some(parent) = path.parent().filter(|p| *p != self.dir) {
             fs::create_dir_all(parent).with_context(|| format!("cannot create directory '{}'", parent.display()))?;
         }
-        let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
-        let written = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, &path));
-        if written.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        written.with_context(|| format!("cannot write '{}'", path.display()))?;
+        write_atomic(&path, &mut |w| Ok(w.write_all(bytes)?))?;
         Ok(path)
     }
 
@@ -91,6 +78,38 @@ impl Store {
         let file = File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
         Ok(Spool { file: Some(BufWriter::new(file)), tmp, hasher: Sha256::new(), dir: self.dir.clone() })
     }
+}
+
+/// Writes `path` atomically through `f`: into a temporary file in the same directory (made if
+/// needed), synced, then renamed over `path`, which keeps its permissions. Readers see the old
+/// file or the new one, never a part; on any failure the temporary file is removed and `path`
+/// is untouched. (`CTX_FAULT=before-rename` makes it fail just before the rename, for tests.)
+pub fn write_atomic(path: &Path, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+    let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.ctx-tmp-{}-{}", std::process::id(), unique()));
+    let result = (|| -> Result<()> {
+        let file = File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
+        let mut out = BufWriter::with_capacity(256 << 10, file);
+        f(&mut out).with_context(|| format!("cannot write '{}'", path.display()))?;
+        let file = out
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        if let Ok(perm) = fs::metadata(path).map(|m| m.permissions()) {
+            let _ = fs::set_permissions(&tmp, perm);
+        }
+        file.sync_all().with_context(|| format!("cannot write '{}'", path.display()))?;
+        if std::env::var_os("CTX_FAULT").is_some_and(|v| v == "before-rename") {
+            anyhow::bail!("cannot write '{}': simulated failure before the rename (CTX_FAULT)", path.display());
+        }
+        fs::rename(&tmp, path).with_context(|| format!("cannot replace '{}'", path.display()))
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
 }
 
 /// The name content gets in a store: `<first 128 bits of its SHA-256, in hex>.txt`.

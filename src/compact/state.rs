@@ -96,20 +96,7 @@ impl State {
 
     /// Writes the state atomically: a temporary file beside it, synced, then renamed over it.
     pub fn save(&self, path: &Path) -> Result<()> {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
-        let tmp = dir.join(format!(
-            ".{}.ctx-tmp-{}",
-            path.file_name().map_or_else(|| "state".into(), |n| n.to_string_lossy()),
-            std::process::id()
-        ));
         let bytes = serde_json::to_vec_pretty(self)?;
-        let written = std::fs::File::create(&tmp)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, &bytes).and_then(|()| f.sync_all()))
-            .and_then(|()| std::fs::rename(&tmp, path));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        written.with_context(|| format!("cannot write '{}'", path.display()))
+        crate::store::write_atomic(path, &mut |w| Ok(w.write_all(&bytes)?))
     }
 }

@@ -388,16 +388,13 @@ fn is_up_to_date(input: &Path, out: &Path) -> bool {
     matches!((time(input), time(out)), (Some(i), Some(o)) if o >= i)
 }
 
+/// The whole input, opened as every tool opens its inputs.
 fn read(job: &Job) -> Result<Vec<u8>> {
-    match &job.path {
-        None => {
-            let mut buf = Vec::new();
-            io::stdin().lock().read_to_end(&mut buf).context("cannot read standard input")?;
-            Ok(buf)
-        }
-        Some(p) if p.is_dir() => bail!("cannot read '{}': Is a directory", p.display()),
-        Some(p) => fs::read(p).with_context(|| format!("cannot open '{}'", p.display())),
-    }
+    let input = job.path.clone().map_or(crate::cli::Input::Stdin, crate::cli::Input::Path);
+    let len = job.path.as_ref().and_then(|p| fs::metadata(p).ok()).map_or(0, |m| m.len());
+    let mut buf = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    input.open()?.read_to_end(&mut buf).with_context(|| format!("cannot read '{}'", input.name()))?;
+    Ok(buf)
 }
 
 /// Writes through `f` to `dest`: stdout as is; a file atomically, through a temporary file in
@@ -412,31 +409,7 @@ pub(super) fn write_dest(dest: &Dest, f: &mut dyn FnMut(&mut dyn Write) -> Resul
         }
         Dest::File(p) | Dest::InPlace(p) => p,
     };
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
-    let file_name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{file_name}.ctx-tmp-{}", std::process::id()));
-    let result = (|| -> Result<()> {
-        let file = fs::File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
-        let mut out = BufWriter::with_capacity(256 << 10, file);
-        f(&mut out).with_context(|| format!("cannot write '{}'", path.display()))?;
-        let file = out
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-        if let Ok(perm) = fs::metadata(path).map(|m| m.permissions()) {
-            let _ = fs::set_permissions(&tmp, perm);
-        }
-        file.sync_all().with_context(|| format!("cannot write '{}'", path.display()))?;
-        if std::env::var_os("CTX_FAULT").is_some_and(|v| v == "before-rename") {
-            bail!("cannot write '{}': simulated failure before the rename (CTX_FAULT)", path.display());
-        }
-        fs::rename(&tmp, path).with_context(|| format!("cannot replace '{}'", path.display()))
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    store::write_atomic(path, f)
 }
 
 struct Counting<'a> {
