@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(fs::read(&a)?, b"hello\n");
         assert_eq!(a.file_name().and_then(|n| n.to_str()), Some("5891b5b522d5df086d0ff0b110fbd9d2.txt"));
         let left: Vec<_> =
-            fs::read_dir(&dir)?.flatten().filter(|e| e.file_name().to_string_lossy().starts_with(".tmp")).collect();
+            fs::read_dir(&dir)?.flatten().filter(|e| e.file_name().to_string_lossy().contains(".ctx-tmp")).collect();
         assert!(left.is_empty());
         fs::remove_dir_all(&dir)?;
         Ok(())
