@@ -3,6 +3,7 @@
 //! The library holds all the logic; the binaries in `src/bin` parse arguments and call it.
 //! - [`text`]: units, sizes, budgets, and the one cut helper.
 //! - [`tokens`]: exact o200k/cl100k token counts and the estimate.
+//! - [`signals`]: how much a line matters (ranked classes, templates), for every tool.
 //! - [`clean`]: terminal noise removal.
 //! - [`truncate`]: fitting text into a budget.
 //! - [`store`]: the content-addressed store for full texts and originals.
@@ -21,6 +22,7 @@ pub mod compact;
 pub mod config;
 pub mod llm;
 pub mod score;
+pub mod signals;
 pub mod store;
 pub mod structure;
 pub mod summarize;

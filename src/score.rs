@@ -9,7 +9,8 @@ use crate::truncate::{Gap, Marker, MarkerContext, render_marker};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use serde::Serialize;
 
-/// Conclusion and key-finding markers, and the error and failure markers of logs.
+/// Conclusion and key-finding markers of prose. Whether a line of a log matters (an error, a
+/// failure, a warning) is [`crate::signals`]' to say.
 pub const MARKERS: &[&str] = &[
     "总结",
     "结论",
@@ -52,19 +53,6 @@ pub const MARKERS: &[&str] = &[
     "takeaway",
     "tl;dr",
     "note that",
-    "error",
-    "errors",
-    "failed",
-    "failure",
-    "fatal",
-    "panic",
-    "panicked",
-    "exception",
-    "traceback",
-    "warning",
-    "assertion",
-    "denied",
-    "timed out",
 ];
 
 /// The weights of the three components.
@@ -137,9 +125,11 @@ impl Scorer {
         Ok(Scorer { markers, ascii, weights, query_weight })
     }
 
-    /// The discourse score of one chunk.
+    /// The discourse score of one chunk: its prose markers, and its lines that matter by
+    /// [`crate::signals`] (a verdict counts as three markers, its context and a summary as two,
+    /// a warning or a mention of an error word as one).
     pub fn discourse(&self, text: &[u8]) -> f64 {
-        let mut hits = 0i32;
+        let mut hits = signal_hits(text);
         for m in self.markers.find_iter(text) {
             let word = |i: Option<&u8>| i.is_some_and(|b| b.is_ascii_alphanumeric());
             let bounded = !self.ascii[m.pattern().as_usize()]
@@ -178,6 +168,25 @@ impl Scorer {
             })
             .collect()
     }
+}
+
+/// The marker hits that the lines of `text` that matter are worth.
+fn signal_hits(text: &[u8]) -> i32 {
+    use crate::signals::{Class, Scanner};
+    let mut scanner = Scanner::new(None);
+    let mut hits = 0;
+    for line in text.split(|&b| b == b'\n') {
+        hits += match scanner.line(line).class {
+            Class::Verdict | Class::Keep => 3,
+            Class::Context | Class::Summary => 2,
+            Class::Warning | Class::Mention => 1,
+            Class::Pass | Class::Plain => 0,
+        };
+        if hits >= 16 {
+            break;
+        }
+    }
+    hits
 }
 
 /// 1.0 for chunks in the first and last 20%, 0.25 in the middle.

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 pub enum Tier {
     /// Short enough: unchanged.
     PassThrough,
-    /// Truncated head-tail to the pass-through size.
+    /// Truncated to the pass-through size: head-tail, or the decisive lines of a log.
     Truncated,
     /// Map-reduced by the LLM.
     Summarized,
@@ -194,13 +194,15 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
         fallbacks: Vec::new(),
         splits: 0,
     };
-    if size <= opts.pass_through {
+    // `max_output` holds on every tier: input over it is never passed through whole.
+    if size <= opts.pass_through && input_size.chars <= opts.max_output {
         out.summary = String::from_utf8_lossy(input).into_owned();
         return out;
     }
     if opts.preserve || size <= opts.summarize_above {
         out.tier = Tier::Truncated;
-        out.summary = fit(input, &budget_of(opts.pass_through, opts), opts.encoding);
+        let strategy = if is_log(input) { truncate::Strategy::Salient } else { truncate::Strategy::HeadTail };
+        out.summary = fit_with(input, &budget_of(opts.pass_through, opts), opts.encoding, strategy);
         return out;
     }
     let pieces = score::pieces(input, &opts.chunk);
@@ -218,15 +220,19 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     match llm {
         None => {
             out.tier = Tier::Extracted;
-            out.summary = extractive(input, opts.target, opts.encoding);
-            if opts.header {
-                out.summary = format!(
-                    "[extractive summary of {} chars: {} chunks, best sentences kept verbatim]\n{}",
+            let log = is_log(input);
+            let kept = if log { "decisive lines" } else { "best sentences" };
+            let head = match opts.header {
+                true => format!(
+                    "[extractive summary of {} chars: {} chunks, {kept} kept verbatim]\n",
                     group_digits(input_size.chars),
                     group_digits(pieces.len() as u64),
-                    out.summary
-                );
-            }
+                ),
+                false => String::new(),
+            };
+            // The header counts against the target, so that the whole fits without a second cut.
+            let room = opts.target.saturating_sub(text::count_chars(head.as_bytes()));
+            out.summary = head + &extract(input, room, opts.encoding, log);
         }
         Some(client) => {
             out.tier = Tier::Summarized;
@@ -260,25 +266,46 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     out
 }
 
+/// `n` in the tiers' unit, and never more than `max_output` chars.
 fn budget_of(n: u64, opts: &Options) -> Budget {
     match opts.unit {
-        Unit::Tokens => Budget { tokens: Some(n), ..Budget::default() },
-        _ => Budget { chars: Some(n), ..Budget::default() },
+        Unit::Tokens => Budget { tokens: Some(n), chars: Some(opts.max_output), ..Budget::default() },
+        _ => Budget { chars: Some(n.min(opts.max_output)), ..Budget::default() },
     }
 }
 
 /// `text` truncated head-tail into `budget` by the truncate module, with its gap marker.
 pub fn fit(text: &[u8], budget: &Budget, encoding: Encoding) -> String {
-    let opts = truncate::Options { budget: *budget, encoding, ..truncate::Options::default() };
+    fit_with(text, budget, encoding, truncate::Strategy::HeadTail)
+}
+
+/// `text` truncated into `budget` by the truncate module with `strategy` (with
+/// [`truncate::Strategy::Salient`]: its decisive lines, head and tail, every gap marked).
+pub fn fit_with(text: &[u8], budget: &Budget, encoding: Encoding, strategy: truncate::Strategy) -> String {
+    let opts = truncate::Options { budget: *budget, encoding, strategy, ..truncate::Options::default() };
     String::from_utf8_lossy(&truncate::fit(&Doc::whole(text.to_vec()), &opts, None).text).into_owned()
 }
 
 /// The best chunks and sentences of `text`, verbatim and in order, with gap markers, in at most
-/// `chars` chars.
+/// `chars` chars; for text with verdicts in it (a failed build, a traceback), its decisive lines
+/// by [`truncate::salient`].
 pub fn extractive(text: &[u8], chars: u64, encoding: Encoding) -> String {
+    extract(text, chars, encoding, is_log(text))
+}
+
+/// Whether `text` reads as a log or a tool's output with a verdict or a summary in it.
+fn is_log(text: &[u8]) -> bool {
+    crate::signals::strongest(text) >= crate::signals::Class::Summary
+}
+
+/// [`extractive`], told whether `text` is a log (its decisive lines, not its best prose).
+fn extract(text: &[u8], chars: u64, encoding: Encoding, log: bool) -> String {
     let budget = Budget { chars: Some(chars), ..Budget::default() };
     if budget.fits(text, encoding) {
         return String::from_utf8_lossy(text).into_owned();
+    }
+    if log {
+        return fit_with(text, &budget, encoding, truncate::Strategy::Salient);
     }
     let size = (chars / 6).clamp(120, 600);
     let opts = chunk::Options { size, unit: Unit::Chars, boundary: Level::Paragraph, overlap: 0, encoding };

@@ -3,32 +3,15 @@
 
 use super::doc::Doc;
 use super::{Options, Strategy};
+use crate::signals::{self, Class, Scanner};
 use crate::text::{Budget, Size, cut_prefix, cut_suffix};
-use regex::bytes::Regex;
-use std::sync::LazyLock;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Byte ranges of the input to keep, in order, not overlapping.
 pub type Ranges = Vec<(u64, u64)>;
 
 /// Samples taken from the middle by `layered`.
 const LAYERED_SAMPLES: usize = 3;
-
-/// Lines that matter in logs: errors and failures of common compilers, test runners and
-/// runtimes, and the location lines of their stack traces.
-static PRIMARY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
-        r"(?m-u)(?i:\b(?:error|errors|err!?|failed|failure|failures|fatal|panic|panicked|exception|traceback",
-        r"|abort(?:ed)?|segmentation fault|core dumped|undefined reference|cannot find|no such file",
-        r"|permission denied|timed out|assertion|assertionerror)\b)",
-        r"|^\s*E\s{3,}\S|^FAIL\b|^not ok\b|^\s*--> \S+:\d+:\d+|^\s+at \S+[ (].*:\d+\)?$",
-        r#"|^\s*File ".+", line \d+|\S+:\d+:\d+: (?:error|fatal)"#,
-    ))
-    .expect("built-in pattern is valid")
-});
-
-/// Lines that matter less: warnings, kept with what budget the primary lines leave.
-static SECONDARY: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?m-u)(?i:\bwarn(?:ing|ings)?\b)").expect("built-in pattern is valid"));
 
 /// Chooses what to keep of `doc` within `budget`, leaving `reserve` for each gap's marker.
 pub fn plan(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
@@ -122,30 +105,34 @@ fn layered(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
     ranges
 }
 
-/// The line around byte `i`: `[start, end)` with its newline.
-fn line_at(text: &[u8], i: usize) -> (usize, usize) {
-    let start = memchr::memrchr(b'\n', &text[..i]).map_or(0, |j| j + 1);
-    let end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |j| i + j + 1);
-    (start, end)
+/// The head's and the tail's first shares of the budget in `salient`: the tail is larger, as
+/// runners and compilers end with their summary. What the middle leaves goes to both ends.
+const SALIENT_HEAD: f64 = 0.15;
+const SALIENT_TAIL: f64 = 0.25;
+
+/// A line of the middle that matters.
+struct Candidate {
+    line: usize,
+    class: Class,
+    template: u64,
 }
 
+/// Head and tail plus the lines of the middle that matter most: every line is classified by
+/// [`signals`], then candidates are taken over the whole input by rank (class, then the rarer
+/// template, then position), not first come; a line whose template is already kept is folded
+/// into it. They are written in their original order.
 fn salient(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
     let c = minus_markers(budget, reserve, 1);
-    let p0 = cut_prefix(text, &c.scale(0.25), opts.encoding, opts.cut);
-    let q0 = cut_suffix(text, &c.scale(0.25), opts.encoding, opts.cut).max(p0);
-    let mut left = c.scale(0.5);
-    let mut picked: Vec<(usize, usize)> = Vec::new();
-    let tiers: Vec<&Regex> = match &opts.keep {
-        Some(re) => vec![re],
-        None => vec![&PRIMARY, &SECONDARY],
-    };
-    for re in tiers {
-        pick_lines(text, p0, q0, re, reserve, &mut left, &mut picked, opts);
-    }
+    let p0 = cut_prefix(text, &c.scale(SALIENT_HEAD), opts.encoding, opts.cut);
+    let q0 = cut_suffix(text, &c.scale(SALIENT_TAIL), opts.encoding, opts.cut).max(p0);
+    let lines = line_spans(text);
+    let candidates = rank(text, &lines, p0, q0, opts);
+    let mut left = c.minus(&size(&text[..p0], &c, opts)).unwrap_or(c.scale(0.0));
+    left = left.minus(&size(&text[q0..], &c, opts)).unwrap_or(c.scale(0.0));
+    let picked = pick(text, &lines, &candidates, (p0, q0), reserve, &mut left, opts);
     if picked.is_empty() {
         return head_tail_of(text, text, 0, budget, reserve, opts);
     }
-    picked.sort_unstable();
     let (first, last) = (picked[0].0, picked[picked.len() - 1].1);
     let used = picked.iter().fold(Size::default(), |used, &(a, b)| used + size(&text[a..b], &c, opts));
     let blocks = 1 + picked.windows(2).filter(|w| w[0].1 != w[1].0).count() as u64;
@@ -159,33 +146,83 @@ fn salient(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
     ranges
 }
 
-/// Adds to `picked` the lines of `text[from..to]` that match `re`, in order, while they fit
-/// in `left` (each new block also costs a marker).
-#[allow(clippy::too_many_arguments)]
-fn pick_lines(
+/// The `[start, end)` byte span of every line of `text`, newline included.
+fn line_spans(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::with_capacity(crate::text::count_newlines(text) as usize + 1);
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', text) {
+        spans.push((start, nl + 1));
+        start = nl + 1;
+    }
+    if start < text.len() {
+        spans.push((start, text.len()));
+    }
+    spans
+}
+
+/// The lines wholly inside `[from, to)` that matter, best first.
+fn rank(text: &[u8], lines: &[(usize, usize)], from: usize, to: usize, opts: &Options) -> Vec<Candidate> {
+    let mut scanner = Scanner::new(opts.keep.clone());
+    let mut classes = Vec::with_capacity(lines.len());
+    for &(a, b) in lines {
+        let v = scanner.line(&text[a..b]);
+        if let Some(i) = v.promote {
+            classes[i] = std::cmp::max(classes[i], Class::Context);
+        }
+        classes.push(v.class);
+    }
+    let mut candidates: Vec<Candidate> = lines
+        .iter()
+        .zip(&classes)
+        .enumerate()
+        .filter(|(_, (span, class))| class.matters() && span.0 >= from && span.1 <= to)
+        .map(|(line, (&(a, b), &class))| Candidate { line, class, template: signals::template(&text[a..b]) })
+        .collect();
+    let mut counts: HashMap<u64, u32> = HashMap::new();
+    for c in &candidates {
+        *counts.entry(c.template).or_default() += 1;
+    }
+    candidates.sort_by_key(|c| (std::cmp::Reverse(c.class), counts[&c.template], c.line));
+    candidates
+}
+
+/// Takes candidates in rank order while they fit in `left` (a line that starts a new block also
+/// costs a marker); a candidate whose template is already taken is folded into it. Returns the
+/// byte ranges taken, in order, adjacent lines merged.
+fn pick(
     text: &[u8],
-    from: usize,
-    to: usize,
-    re: &Regex,
+    lines: &[(usize, usize)],
+    candidates: &[Candidate],
+    (from, to): (usize, usize),
     reserve: &Size,
     left: &mut Budget,
-    picked: &mut Vec<(usize, usize)>,
     opts: &Options,
-) {
-    let mut last_line = usize::MAX;
-    for m in re.find_iter(&text[from..to]) {
-        let (a, b) = line_at(text, from + m.start());
-        if a == last_line || picked.contains(&(a, b)) {
+) -> Vec<(usize, usize)> {
+    let mut taken: BTreeSet<usize> = BTreeSet::new();
+    let mut templates: HashSet<u64> = HashSet::new();
+    let edge = |i: usize| lines[i].0 == from || lines[i].1 == to;
+    for c in candidates {
+        if templates.contains(&c.template) {
             continue;
         }
-        last_line = a;
-        let (a, b) = (a.max(from), b.min(to));
-        let adjacent = picked.iter().any(|&(_, e)| e == a);
+        let (a, b) = lines[c.line];
+        let joined =
+            edge(c.line) || c.line.checked_sub(1).is_some_and(|p| taken.contains(&p)) || taken.contains(&(c.line + 1));
         let line = size(&text[a..b], left, opts);
-        let cost = if adjacent { line } else { line + *reserve };
+        let cost = if joined { line } else { line + *reserve };
         if let Some(rest) = left.minus(&cost) {
             *left = rest;
-            picked.push((a, b));
+            taken.insert(c.line);
+            templates.insert(c.template);
         }
     }
+    let mut ranges: Vec<(usize, usize)> = Vec::with_capacity(taken.len());
+    for i in taken {
+        let (a, b) = lines[i];
+        match ranges.last_mut() {
+            Some(last) if last.1 == a => last.1 = b,
+            _ => ranges.push((a, b)),
+        }
+    }
+    ranges
 }

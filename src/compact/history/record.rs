@@ -109,7 +109,14 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize]) -> Result<String> {
                         let failed = is_error(&text);
                         calls.push(format!("- {call} → {}: {}", if failed { "error" } else { "ok" }, cut(first, 160)));
                         if failed {
-                            errors.push(format!("{call}:\n{}", cut(text.trim(), 1000)));
+                            let budget = crate::text::Budget { chars: Some(1000), ..Default::default() };
+                            let lines = crate::summarize::fit_with(
+                                text.trim().as_bytes(),
+                                &budget,
+                                Default::default(),
+                                crate::truncate::Strategy::Salient,
+                            );
+                            errors.push(format!("{call}:\n{lines}"));
                         }
                     }
                     Item::Text { role: "assistant", text } if !text.trim().is_empty() => last = text.trim().to_string(),
@@ -133,11 +140,7 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize]) -> Result<String> {
     Ok(s)
 }
 
-/// Whether a tool result reads as a failure: its first lines name an error, a failure or a
-/// non-zero exit.
+/// Whether a tool result reads as a failure: a line of it is a verdict (see [`crate::signals`]).
 fn is_error(text: &str) -> bool {
-    let head: String = text.lines().take(3).collect::<Vec<_>>().join(" ").to_lowercase();
-    ["error", "failed", "traceback", "exception", "panicked", "not found", "exit code 1", "exit status 1"]
-        .iter()
-        .any(|w| head.contains(w))
+    crate::signals::strongest(text.as_bytes()) >= crate::signals::Class::Verdict
 }

@@ -1,0 +1,561 @@
+//! How much a line matters: the one place every tool asks (salient truncation, chunk scoring,
+//! extractive summaries, compaction records).
+//!
+//! Lines fall into ranked [`Class`]es, decided by the output formats of the tools that wrote
+//! them, not by a word list alone: a *verdict* says what failed (a failed test, a compiler
+//! error, the exception line that ends a traceback, a non-zero exit, a runner's summary); its
+//! *context* makes it usable (the location under a compiler error, the frame nearest the
+//! exception, expected/received lines); then warnings; then free text that merely contains an
+//! error word (a test named "throws an error when …"), which is the lowest class that still
+//! counts. Lines that say something passed rank below plain text.
+//!
+//! [`Scanner`] classifies a text line by line with a few lines of state (a Python traceback's
+//! frames, a compiler error's snippet), so a frame can be promoted when the exception below it
+//! is seen. [`template`] folds lines that differ only in numbers, hex ids and timestamps, so
+//! repeats can be counted and rare lines preferred.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use regex::bytes::{Regex, RegexSet};
+use std::sync::LazyLock;
+
+/// How much a line matters, from least to most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    /// Says that something passed (`PASSED`, `... ok`, `--- PASS`, `✓`): below plain text.
+    Pass,
+    /// Nothing in particular.
+    #[default]
+    Plain,
+    /// Free text that contains an error word but no verdict (a test named "raises an error").
+    Mention,
+    /// A warning.
+    Warning,
+    /// What makes a verdict usable: a location, the frame nearest an exception, an expected or
+    /// received value, the header of a failure's section.
+    Context,
+    /// A test runner's summary (`N passed, M failed`, `test result: ok`), passing or failing.
+    Summary,
+    /// What failed: a failed test or build, a compiler error, an exception, a panic, a
+    /// non-zero exit, an error-level log line.
+    Verdict,
+    /// A line the user asked for (`--keep REGEX`, a profile's `keep`).
+    Keep,
+}
+
+impl Class {
+    /// Whether a line of this class is worth keeping from the middle of a text.
+    pub fn matters(self) -> bool {
+        self >= Class::Mention
+    }
+
+    /// A weight for scores: 0 for plain text, up to 1 for what the user asked for.
+    pub fn weight(self) -> f64 {
+        match self {
+            Class::Pass | Class::Plain => 0.0,
+            Class::Mention => 0.2,
+            Class::Warning => 0.4,
+            Class::Context => 0.6,
+            Class::Summary => 0.7,
+            Class::Verdict => 0.9,
+            Class::Keep => 1.0,
+        }
+    }
+}
+
+/// Words whose presence makes a line worth a closer look (ASCII, any case). A line with none of
+/// them and no telling start is plain: the fast path for most of a log.
+const WORDS: &[&str] = &[
+    "error",
+    "err!",
+    "fail",
+    "fatal",
+    "panic",
+    "exception",
+    "traceback",
+    "abort",
+    "segmentation fault",
+    "core dumped",
+    "undefined reference",
+    "cannot find",
+    "no such file",
+    "permission denied",
+    "timed out",
+    "assert",
+    "warn",
+    "critical",
+    "severe",
+    "crash",
+    "killed",
+    "exit code",
+    "exit status",
+    "exited with",
+    "non-zero",
+    "not ok",
+    "passed",
+    "caused by",
+    "expected",
+    "received",
+    "denied",
+    "refused",
+];
+
+static WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostFirst)
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(WORDS)
+        .expect("the built-in words build")
+});
+
+/// Verdicts, by the formats of the tools that write them. Each entry names its source.
+const VERDICTS: &[&str] = &[
+    r"^FAILED\b",                              // pytest short summary, unittest
+    r"^ERROR\b",                               // pytest error summary; log level first
+    r"^\s*--- FAIL:",                          // go test (subtests indented)
+    r"^FAIL(?:\s|:|$)",                        // go test, many runners
+    r"^\s*not ok\b",                           // TAP, node --test
+    r"^test .+ \.\.\. FAILED\s*$",             // cargo test
+    r"\bpanicked at\b",                        // Rust panics
+    r"^panic: ",                               // Go panics
+    r"^\s*● ",                                 // jest failure blocks
+    r"^\s*✕ ",                                 // jest/vitest failed test
+    r"<(?:failure|error)\b",                   // JUnit XML
+    r"\bBUILD (?:FAILURE|FAILED)\b",           // maven, gradle
+    r"^npm (?:ERR!|error)",                    // npm
+    r"\bmake(?:\[\d+\])?: \*\*\*",             // make
+    r"^(?:error|fatal error)(?:\[E\d+\])?:",   // rustc, cargo, clang, ld
+    r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet
+    r"\(\d+,\d+\): error [A-Z]+\d+:",          // tsc, msbuild
+    r"\berror TS\d+:",                         // tsc
+    r"^(?:[A-Za-z_][\w$]*\.)*[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)\b(?::|$)", // Python, Java exception line
+    r"^Caused by: ",                                                                              // Java
+    r"^Exception in thread ",                                                                     // Java
+    r"^Error: ",                                                                                  // node, generic
+    r"^\s*\[ERROR\]",                                                                             // maven
+    r"^fatal: ",                                                                                  // git
+    r"\b(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error)\b[\]:)]?\s", // log levels, checked below
+    r"\bSegmentation fault\b|\bcore dumped\b",                   // crashes
+    r"(?i:exit(?:ed)?(?: with)? (?:code|status):? *[1-9]|exit code [1-9]|returned non-zero exit status|completed with exit code [1-9])",
+    r"\bundefined reference to\b", // ld
+];
+
+/// The summary lines of test runners, passing or failing.
+const SUMMARIES: &[&str] = &[
+    r"^=+ .*\b\d+ (?:failed|errors?)\b.* =+$", // pytest final line
+    r"\b\d+ (?:passed|failed|failing|errors?)\b.*\b\d+ (?:passed|failed|failing|skipped|errors?)\b", // runner summaries
+    r"^test result: ",                         // cargo test summary
+    r"^Tests?:\s+.*\d+ (?:failed|passed)",     // jest, vitest summary
+    r"^# (?:fail|pass) +\d+",                  // TAP / node --test summary
+];
+
+/// Index in [`VERDICTS`] of the loose log-level pattern, which needs a second look.
+const LOG_LEVEL: usize = 24;
+
+/// Context: what makes a verdict usable.
+const CONTEXTS: &[&str] = &[
+    r"^\s*--> \S+:\d+",                       // rustc location
+    r"^\s*= (?:note|help): ",                 // rustc
+    r"^(?:note|help): ",                      // rustc
+    r"^E\s{2,}\S",                            // pytest assertion detail
+    r"^_{3,} .+ _{3,}$",                      // pytest failure section header
+    r"^---- .+ stdout ----$",                 // cargo failure section
+    r"^Traceback \(most recent call last\):", // Python
+    r"^\s+\S+_test\.go:\d+: ",                // go test failure message
+    r"^\s+error: ",                           // TAP diagnostics (node --test)
+    r"^\s*(?:Expected|Received|expected|received|Actual|actual|left|right)(?: value)?\s*[:=]", // assertions
+    r"^\s*(?:assertion failed|AssertionError)", // assertions
+    r"^\s*at .+[:(]\d+(?::\d+)?\)?\s*$",      // JS/Java frame (first after a verdict)
+    r"^\s*File .+, line \d+",                 // Python frame (nearest the exception)
+    r"^\s*\d*\s*\|",                          // compiler snippet (near an error)
+    r"^\s+\^",                                // gcc caret line
+];
+
+/// Context entries that count only next to a verdict (frames and snippets are everywhere).
+const NEAR_ONLY: std::ops::Range<usize> = 11..15;
+
+/// Passing lines: below plain text, whatever words they contain.
+const PASSES: &[&str] = &[
+    r"\bPASSED\b",
+    r"\.\.\. ok\s*$",
+    r"^ok\b",
+    r"^\s*(?:✓|✔|√) ",
+    r"^\s*--- PASS:",
+    r"^PASS(?:\s|$)",
+    r"<testcase\b[^>]*/>\s*$",
+];
+
+static VERDICT_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(VERDICTS).expect("built-in patterns"));
+static SUMMARY_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(SUMMARIES).expect("built-in patterns"));
+static CONTEXT_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(CONTEXTS).expect("built-in patterns"));
+static PASS_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(PASSES).expect("built-in patterns"));
+static WARNING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b").expect("built-in pattern"));
+static MENTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i:\b(?:errors?|err!?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:ked)?|exceptions?|traceback|abort(?:ed)?",
+        r"|segmentation fault|core dumped|undefined reference|cannot find|no such file|permission denied",
+        r"|timed out|assert(?:ion)?(?:error)?|critical|crash(?:ed)?|killed|denied|refused)\b)"
+    ))
+    .expect("built-in pattern")
+});
+/// A log line's level, when it leads the line: `ERROR`, `[error]`, `E1122`, `level=error`.
+static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r#"^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error|ERR|EMERG|ALERT)[\])>:]?\s"#,
+        r#"|\blevel[=:]"?(?:error|fatal|critical)\b|"level":\s*"(?:error|fatal|critical)""#
+    ))
+    .expect("built-in pattern")
+});
+
+/// Whether a line starts in a way that can matter without any of [`WORDS`].
+fn telling_start(line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    let indent = line.len() - t.len();
+    match t.first() {
+        None => false,
+        Some(b'-') => t.starts_with(b"--> ") || t.starts_with(b"--- ") || t.starts_with(b"---- "),
+        Some(b'=') => true,
+        Some(b'|' | b'^') => true,
+        Some(b'E') => indent == 0 && t.len() > 1 && t[1] == b' ',
+        Some(b'_') => t.starts_with(b"___"),
+        Some(b'F') => t.starts_with(b"File ") || (indent == 0 && t.starts_with(b"FAIL")),
+        Some(b'a') => t.starts_with(b"at ") || t.starts_with(b"assert"),
+        Some(b'l' | b'r') => t.starts_with(b"left") || t.starts_with(b"right"),
+        Some(b'n' | b'h') => t.starts_with(b"note") || t.starts_with(b"help"),
+        Some(b'o' | b'P') => true,
+        Some(b'T') => t.starts_with(b"Traceback") || t.starts_with(b"Test"),
+        Some(b'#') => t.starts_with(b"# fail") || t.starts_with(b"# pass"),
+        Some(c) if c.is_ascii_digit() => t.iter().take(8).any(|&b| b == b'|'),
+        Some(&c) => c >= 0x80 || t.contains(&b'<') || has_location(t),
+    }
+}
+
+/// Whether the first word of `t` is a location, `FILE:LINE:` (a compiler's or a test's message).
+fn has_location(t: &[u8]) -> bool {
+    let word = &t[..memchr::memchr2(b' ', b'\t', t).unwrap_or(t.len())];
+    memchr::memchr(b':', word).is_some_and(|i| word.get(i + 1).is_some_and(u8::is_ascii_digit))
+}
+
+/// The class of one line, on its own (no neighbours): what a caller without a text around the
+/// line can know. Frames and snippets count as plain here; [`Scanner`] promotes them.
+pub fn classify(line: &[u8]) -> Class {
+    let line = strip_eol(line);
+    let has_word = WORD_FINDER.is_match(line);
+    if !has_word && !telling_start(line) {
+        return Class::Plain;
+    }
+    if PASS_SET.is_match(line) {
+        return Class::Pass;
+    }
+    let verdicts = VERDICT_SET.matches(line);
+    let strict = verdicts.iter().any(|i| i != LOG_LEVEL);
+    if strict || (verdicts.matched(LOG_LEVEL) && LEVEL.is_match(line)) {
+        return Class::Verdict;
+    }
+    if SUMMARY_SET.is_match(line) {
+        return Class::Summary;
+    }
+    let contexts = CONTEXT_SET.matches(line);
+    if contexts.iter().any(|i| !NEAR_ONLY.contains(&i)) {
+        return Class::Context;
+    }
+    if has_word && WARNING.is_match(line) {
+        return Class::Warning;
+    }
+    if has_word && MENTION.is_match(line) {
+        return Class::Mention;
+    }
+    Class::Plain
+}
+
+/// Whether `line` is a frame or snippet line that matters next to a verdict.
+fn near_context(line: &[u8]) -> bool {
+    CONTEXT_SET.matches(strip_eol(line)).iter().any(|i| NEAR_ONLY.contains(&i))
+}
+
+fn strip_eol(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// Lines after a verdict in which frames and snippets still count as its context.
+const NEAR: u32 = 6;
+
+/// Classifies the lines of a text in order, with the little state that formats need: inside a
+/// Python traceback the first unindented line is the exception (a verdict) and the frame just
+/// above it is its context; a few lines after a verdict, frames and snippets are its context.
+#[derive(Debug, Default)]
+pub struct Scanner {
+    keep: Option<Regex>,
+    in_traceback: bool,
+    since_verdict: Option<u32>,
+    /// Index of the last frame line seen inside the current traceback.
+    last_frame: Option<usize>,
+    /// Whether the previous line was a verdict or context that announces its message on the
+    /// next line (it ends with `:` or YAML's `|-`).
+    announces: bool,
+    /// Index of the previous line when it opened a JUnit `<testcase>` element.
+    open_testcase: Option<usize>,
+    /// Lines seen.
+    seen: usize,
+}
+
+/// What the scanner says of a line: its class, and the earlier line (by index) that this line
+/// promotes to [`Class::Context`], if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The line's class.
+    pub class: Class,
+    /// An earlier line that this one makes context (the frame nearest an exception).
+    pub promote: Option<usize>,
+}
+
+impl Scanner {
+    /// A scanner; lines matching `keep` are [`Class::Keep`].
+    pub fn new(keep: Option<Regex>) -> Scanner {
+        Scanner { keep, ..Scanner::default() }
+    }
+
+    /// The class of the next line (with or without its newline).
+    pub fn line(&mut self, line: &[u8]) -> Verdict {
+        let index = self.seen;
+        self.seen += 1;
+        let bare = strip_eol(line);
+        let mut out = Verdict { class: classify(bare), promote: None };
+        if self.in_traceback {
+            let indented = bare.first().is_some_and(|b| b.is_ascii_whitespace());
+            if bare.trim_ascii_start().starts_with(b"File ") {
+                self.last_frame = Some(index);
+            } else if !indented && !bare.is_empty() && !bare.starts_with(b"Traceback") {
+                self.in_traceback = false;
+                out.class = out.class.max(Class::Verdict);
+                out.promote = self.last_frame.take();
+            }
+        }
+        let opens_case = bare.trim_ascii_start().starts_with(b"<testcase");
+        if out.class == Class::Verdict && out.promote.is_none() {
+            out.promote = self.open_testcase.take();
+        }
+        self.open_testcase = opens_case.then_some(index);
+        if bare.starts_with(b"Traceback (most recent call last)") {
+            self.in_traceback = true;
+            self.last_frame = None;
+        }
+        if out.class < Class::Context && self.since_verdict.is_some_and(|n| n < NEAR) && near_context(bare) {
+            out.class = Class::Context;
+        }
+        let announced = self.announces && !bare.trim_ascii().is_empty();
+        if announced {
+            out.class = out.class.max(Class::Context);
+        }
+        // A verdict that ends with `:` (`panicked at src/lib.rs:5:9:`) or a YAML `|-` block
+        // (`error: |-` of TAP) puts its message on the next line; that message announces nothing.
+        self.announces = !announced
+            && ((out.class >= Class::Verdict && bare.ends_with(b":"))
+                || (out.class >= Class::Context && bare.ends_with(b"|-")));
+        if let Some(re) = &self.keep
+            && re.is_match(bare)
+        {
+            out.class = Class::Keep;
+        }
+        self.since_verdict = match out.class {
+            Class::Verdict | Class::Keep => Some(0),
+            _ => self.since_verdict.map(|n| n.saturating_add(1)),
+        };
+        out
+    }
+}
+
+/// The highest class of any line of `text` (scanned with its neighbours).
+pub fn strongest(text: &[u8]) -> Class {
+    let mut scanner = Scanner::new(None);
+    memchr::memchr_iter(b'\n', text)
+        .chain(std::iter::once(text.len()))
+        .scan(0, |start, end| {
+            let line = &text[*start..end];
+            *start = end + 1;
+            Some(line)
+        })
+        .map(|line| scanner.line(line).class)
+        .max()
+        .unwrap_or_default()
+}
+
+/// The template of a line: a hash of the line with its variable parts (runs of digits that do
+/// not end a name, hex ids, the digits of timestamps and addresses) folded, so that lines that
+/// differ only in them share it.
+pub fn template(line: &[u8]) -> u64 {
+    // FNV-1a over the folded bytes: stable across runs and platforms.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |b: u8| {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    let line = strip_eol(line);
+    let mut i = 0;
+    while i < line.len() {
+        let b = line[i];
+        let prev = if i == 0 { b' ' } else { line[i - 1] };
+        let name_char = prev == b'_' || prev.is_ascii_alphabetic();
+        if name_char && b.is_ascii_alphanumeric() {
+            // The rest of a name (`test_case_17`) is part of what the line says.
+            let run = line[i..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+            line[i..i + run].iter().for_each(|&c| feed(c));
+            i += run;
+            continue;
+        }
+        if b.is_ascii_hexdigit() {
+            let run = line[i..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
+            let digits = line[i..i + run].iter().filter(|c| c.is_ascii_digit()).count();
+            let after = line.get(i + run).copied().unwrap_or(b' ');
+            let ends_word = !(after == b'_' || after.is_ascii_alphabetic());
+            if digits > 0 && ends_word && (digits == run || run >= 6) {
+                feed(b'#');
+                i += run;
+                continue;
+            }
+        }
+        feed(b);
+        i += 1;
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan(text: &str) -> Vec<Class> {
+        let mut s = Scanner::new(None);
+        let mut classes: Vec<Class> = Vec::new();
+        for line in text.lines() {
+            let v = s.line(line.as_bytes());
+            if let Some(i) = v.promote {
+                classes[i] = classes[i].max(Class::Context);
+            }
+            classes.push(v.class);
+        }
+        classes
+    }
+
+    #[test]
+    fn verdicts_of_common_tools() {
+        for line in [
+            "FAILED tests/test_calc.py::test_div - ZeroDivisionError: division by zero",
+            "--- FAIL: TestParse (0.00s)",
+            "test tests::adds ... FAILED",
+            "thread 'tests::adds' panicked at src/lib.rs:10:9:",
+            "error[E0308]: mismatched types",
+            "main.c:5:12: error: 'y' undeclared (first use in this function)",
+            "make: *** [Makefile:4: main] Error 1",
+            "npm ERR! code ELIFECYCLE",
+            "    <failure message=\"expected 2\" type=\"AssertionError\">",
+            "ValueError: invalid literal for int() with base 10: 'x'",
+            "java.lang.IllegalStateException: boom",
+            "Caused by: java.io.IOException: closed",
+            "fatal: not a git repository",
+            "[BUILD FAILURE]",
+            "2024-05-01 12:00:01,123 ERROR worker[3]: job 17 crashed",
+            "Process completed with exit code 2.",
+            "  ● Calculator › divides",
+        ] {
+            assert_eq!(classify(line.as_bytes()), Class::Verdict, "{line}");
+        }
+    }
+
+    #[test]
+    fn summaries_of_test_runners() {
+        for line in [
+            "==== 2 failed, 40 passed in 0.31s ====",
+            "test result: FAILED. 3 passed; 1 failed; 0 ignored",
+            "test result: ok. 12 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out",
+            "Tests:       1 failed, 12 passed, 13 total",
+            "# fail 2",
+        ] {
+            assert_eq!(classify(line.as_bytes()), Class::Summary, "{line}");
+        }
+    }
+
+    #[test]
+    fn passing_lines_and_mere_mentions_rank_low() {
+        assert_eq!(classify(b"tests/test_x.py::test_raises_error PASSED [ 10%]"), Class::Pass);
+        assert_eq!(classify(b"test parse::rejects_error_input ... ok"), Class::Pass);
+        assert_eq!(classify(b"  \xe2\x9c\x93 throws an error when the input is empty (3 ms)"), Class::Pass);
+        assert_eq!(classify(b"--- PASS: TestErrorPath (0.00s)"), Class::Pass);
+        assert_eq!(classify(b"the handler logs an error and retries"), Class::Mention);
+        assert_eq!(classify(b"warning: unused variable: `x`"), Class::Warning);
+        assert_eq!(classify(b"all good here"), Class::Plain);
+    }
+
+    #[test]
+    fn traceback_exception_line_and_its_frame() {
+        let text = "INFO start\nTraceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    main()\n  File \"a.py\", line 2, in main\n    int('x')\nKeyBoom: invalid literal\nINFO next\n";
+        let c = scan(text);
+        assert_eq!(c[1], Class::Context, "the Traceback header");
+        assert_eq!(c[6], Class::Verdict, "the exception line, whatever its name");
+        assert_eq!(c[4], Class::Context, "the frame nearest the exception");
+        assert_eq!(c[2], Class::Plain, "an outer frame");
+        assert_eq!(c[7], Class::Plain);
+    }
+
+    #[test]
+    fn compiler_location_under_an_error() {
+        let c = scan(
+            "error[E0308]: mismatched types\n  --> src/main.rs:4:18\n   |\n4  |     let x: i32 = \"a\";\n   |                  ^^^ expected `i32`\nsomething else | here\n",
+        );
+        assert_eq!(&c[..5], &[Class::Verdict, Class::Context, Class::Context, Class::Context, Class::Context]);
+    }
+
+    #[test]
+    fn templates_fold_numbers_and_ids_but_not_names() {
+        assert_eq!(template(b"heartbeat ok 12:00:01 id=3fa9c2d1e0"), template(b"heartbeat ok 12:07:59 id=00aa11bb22"));
+        assert_eq!(template(b"job 17 crashed\n"), template(b"job 4242 crashed"));
+        assert_ne!(template(b"FAILED test_case_17"), template(b"FAILED test_case_18"));
+        assert_ne!(template(b"job 1 crashed"), template(b"job 1 started"));
+    }
+
+    #[test]
+    fn log_level_index_names_the_log_level_pattern() {
+        assert!(VERDICTS[LOG_LEVEL].starts_with(r"\b(?:FATAL|CRITICAL"));
+        assert!(CONTEXTS[NEAR_ONLY.start].starts_with(r"^\s*at "));
+        assert_eq!(NEAR_ONLY.end, CONTEXTS.len());
+    }
+
+    #[test]
+    fn junit_testcase_of_a_failure_is_context() {
+        let c = scan(
+            "<testcase name=\"throws an error\"/>\n<testcase name=\"divides\" time=\"0.1\">\n  <failure message=\"expected 2\"/>\n</testcase>\n",
+        );
+        assert_eq!(&c[..3], &[Class::Pass, Class::Context, Class::Verdict]);
+    }
+
+    #[test]
+    fn strongest_class_of_a_text() {
+        assert_eq!(strongest(b"all fine\nwarning: x\n"), Class::Warning);
+        assert_eq!(strongest(b"Traceback (most recent call last):\n  File \"a\", line 1\nBoom: no\n"), Class::Verdict);
+        assert_eq!(strongest(b""), Class::Plain);
+    }
+
+    #[test]
+    fn the_message_a_verdict_announces_is_context() {
+        let c = scan(
+            "thread 'a' panicked at src/lib.rs:5:54:\nport must be a number\n  not ok 3 - x\n  ---\n  error: |-\n    Expected values to be strictly equal:\nplain\n",
+        );
+        use Class::*;
+        assert_eq!(c, vec![Verdict, Context, Verdict, Plain, Context, Context, Plain]);
+    }
+
+    #[test]
+    fn a_location_first_is_worth_a_look() {
+        assert_eq!(classify(b"    stats_test.go:1807: Median([1 2 3 4]) = 3, want 2"), Class::Context);
+        assert_eq!(classify(b"  --- FAIL: TestSub/case (0.00s)"), Class::Verdict);
+    }
+
+    #[test]
+    fn keep_outranks_everything() {
+        let mut s = Scanner::new(Some(Regex::new("E0308").expect("valid")));
+        assert_eq!(s.line(b"note: E0308 here").class, Class::Keep);
+    }
+}
