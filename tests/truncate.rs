@@ -266,6 +266,11 @@ fn lines_reads_a_range_and_markers_number_lines_as_in_the_whole() {
     assert_eq!(r.out, "10\n11\n[... 46 lines (138 chars) omitted: lines 12-57 ...]\n58\n59\n60\n");
     let r = run(ctx().args(["--lines", "98:"]).write_stdin(numbers(100)));
     assert_eq!(r.out, "98\n99\n100\n");
+    // A marker's range pastes as it is, thousands separators and all.
+    let r = run(ctx().args(["--max-lines", "4"]).write_stdin(numbers(3000)));
+    assert_eq!(r.out, "1\n[... 2,997 lines (13,881 chars) omitted: lines 2-2,998 ...]\n2999\n3000\n");
+    let r = run(ctx().args(["--lines", "1,998-2,000"]).write_stdin(numbers(3000)));
+    assert_eq!(r.out, "1998\n1999\n2000\n");
     let r = run(ctx().args(["--lines", "5:2"]).write_stdin(numbers(10)));
     assert_eq!(
         (r.code, r.err.as_str()),

@@ -12,14 +12,17 @@ pub struct LineRange {
     pub last: Option<u64>,
 }
 
-/// Parses `A:B`, `A:` or `:B` (1-based, inclusive), or a single line `A`.
+/// Parses `A:B`, `A:` or `:B` (1-based, inclusive), or a single line `A`. Numbers may group
+/// their digits with `,` or `_`, and `A-B` is taken for `A:B`, so that a marker's range
+/// (`lines 5,129-9,007`) pastes as it is.
 pub fn parse(s: &str) -> Result<LineRange, String> {
     let bad = || format!("'{s}' is not a line range: give A:B, A: or :B with line numbers from 1");
-    let num = |t: &str| t.replace('_', "").parse::<u64>().ok().filter(|n| *n >= 1);
-    if s.trim_matches(':').is_empty() {
+    let num = |t: &str| t.trim().replace(['_', ','], "").parse::<u64>().ok().filter(|n| *n >= 1);
+    let sep = if s.contains(':') { ':' } else { '-' };
+    if s.trim_matches(sep).is_empty() {
         return Err(bad());
     }
-    let (a, b) = s.split_once(':').unwrap_or((s, s));
+    let (a, b) = s.split_once(sep).unwrap_or((s, s));
     let first = if a.is_empty() { 1 } else { num(a).ok_or_else(bad)? };
     let last = if b.is_empty() { None } else { Some(num(b).ok_or_else(bad)?) };
     match last {
@@ -93,6 +96,10 @@ mod tests {
         assert_eq!(read(text, "5"), "5");
         assert_eq!(read(text, "9:12"), "");
         assert_eq!(parse("3:2"), Err("'3:2' ends before it starts".into()));
+        assert_eq!(parse("5,129-9,007"), Ok(LineRange { first: 5129, last: Some(9007) }));
+        assert_eq!(parse("1,000:"), Ok(LineRange { first: 1000, last: None }));
+        assert_eq!(parse("12"), Ok(LineRange { first: 12, last: Some(12) }));
+        assert!(parse("-").is_err());
         assert!(parse("0:2").is_err() && parse("a:b").is_err() && parse("").is_err());
     }
 }

@@ -145,10 +145,11 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         show_tokens: opts.budget.tokens.is_some(),
         first_line: opts.first_line,
     };
+    let show_lines = if opts.budget.lines.is_some() { 1 } else { 2 };
     let mut budget = limit;
     for _ in 0..12 {
         let ranges = select::plan(doc, &budget, &reserve, opts);
-        let (text, gaps) = assemble(doc, &ranges, &marker, enc, cx);
+        let (text, gaps) = assemble(doc, &ranges, &marker, enc, cx, show_lines);
         if limit.fits(&text, opts.encoding) {
             let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
             let persisted = path.map(str::to_string);
@@ -157,7 +158,7 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         budget = shrink(&budget, &limit, &Size::of(&text, limit.tokens.map(|_| opts.encoding)));
     }
     // Unreachable in practice: every round takes the excess off. Keep nothing rather than overflow.
-    let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, cx);
+    let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, cx, 0);
     let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
     Outcome {
         text,
@@ -235,13 +236,35 @@ fn shrink(budget: &Budget, limit: &Budget, got: &Size) -> Budget {
     }
 }
 
-/// Writes the kept ranges with a marker line in each gap.
+/// The text of `gap` when showing it costs no more than its `marker` line would: whole lines,
+/// at most `show_lines` of them (1 under a lines budget, where a marker is one line, else 2), no
+/// more bytes, chars or tokens than the marker and its newline.
+fn worth_showing<'a>(
+    doc: &'a Doc,
+    gap: &Gap,
+    marker: &str,
+    enc: Option<Encoding>,
+    show_lines: u64,
+) -> Option<&'a [u8]> {
+    if !gap.aligned || gap.lines > show_lines || gap.end_byte - gap.start_byte > marker.len() as u64 + 1 {
+        return None;
+    }
+    let hidden = doc.text()?.get(gap.start_byte as usize..gap.end_byte as usize)?;
+    let line = format!("{marker}\n");
+    let cheaper = crate::text::count_chars(hidden) <= crate::text::count_chars(line.as_bytes())
+        && enc.is_none_or(|e| e.count(hidden) <= e.count(line.as_bytes()));
+    cheaper.then_some(hidden)
+}
+
+/// Writes the kept ranges with a marker line in each gap (or the gap's own text, where that is
+/// no longer than its marker).
 fn assemble(
     doc: &Doc,
     ranges: &[(u64, u64)],
     marker: &Marker,
     enc: Option<Encoding>,
     cx: marker::Context<'_>,
+    show_lines: u64,
 ) -> (Vec<u8>, Vec<Gap>) {
     let mut out = Vec::new();
     let mut gaps = Vec::new();
@@ -251,7 +274,12 @@ fn assemble(
         let size = doc.size(a, b, enc);
         let aligned = doc.at_line_start(a) && doc.at_line_start(b);
         let gap = Gap::new(a, b, &size, lines.before(doc, a) + cx.first_line, aligned);
-        if let Some(text) = marker::render(marker, &gap, cx) {
+        let rendered = marker::render(marker, &gap, cx);
+        if let Some(hidden) = rendered.as_deref().and_then(|m| worth_showing(doc, &gap, m, enc, show_lines)) {
+            out.extend_from_slice(hidden);
+            return;
+        }
+        if let Some(text) = rendered {
             if out.last().is_some_and(|&c| c != b'\n') {
                 out.push(b'\n');
             }

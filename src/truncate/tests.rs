@@ -94,20 +94,43 @@ fn salient_keeps_error_lines_from_the_middle() {
     assert_eq!(o.gaps.len(), 1);
 }
 
-#[test]
-fn salient_keep_pattern_replaces_builtins() {
+/// 500 lines that mention an error word (each its own template), then `last` at 90% of the
+/// text, then plain lines.
+fn mentions_then(last: &str) -> String {
     let mut text = String::new();
-    for i in 0..500 {
-        text.push_str(&format!("line {i} ok\n"));
-        if i == 250 {
-            text.push_str("MARK here\nerror: not this one\n");
+    for i in 0..2000 {
+        match i {
+            100..600 => text.push_str(&format!("the handler saw an error in module m{i}\n")),
+            1800 => text.push_str(&format!("{last}\n")),
+            _ => text.push_str(&format!("line {i} ok\n")),
+        }
+    }
+    text
+}
+
+#[test]
+fn salient_ranks_over_the_whole_input_not_first_come() {
+    let text = mentions_then("ValueError: invalid literal for int() with base 10: 'x'");
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(2000), ..Budget::default() }, Strategy::Salient));
+    assert!(s(&o.text).contains("\nValueError: invalid literal for int() with base 10: 'x'\n"), "{}", s(&o.text));
+    assert!(o.output.chars <= 2000);
+}
+
+#[test]
+fn salient_keep_pattern_outranks_builtins() {
+    let mut text = String::new();
+    for i in 0..2000 {
+        match i {
+            100..600 => text.push_str(&format!("error: failure in m{i}\n")),
+            1800 => text.push_str("MARK here\n"),
+            _ => text.push_str(&format!("line {i} ok\n")),
         }
     }
     let mut o = opts(Budget { chars: Some(600), ..Budget::default() }, Strategy::Salient);
     o.keep = regex::bytes::Regex::new("(?m)^MARK").ok();
     let out = run(text.as_bytes(), &o);
-    assert!(s(&out.text).contains("\nMARK here\n"));
-    assert!(!s(&out.text).contains("error: not this one"));
+    assert!(s(&out.text).contains("\nMARK here\n"), "{}", s(&out.text));
+    assert!(out.output.chars <= 600);
 }
 
 #[test]
@@ -229,4 +252,41 @@ proptest! {
         let windowed = run_windowed(text.as_bytes(), &o, 16, piece);
         prop_assert_eq!(s(&windowed.text), s(&whole.text));
     }
+}
+
+/// Every marker hides more than it costs: a gap of one or two lines is never shorter than the
+/// marker line that would stand for it (in bytes, and so in chars).
+#[test]
+fn markers_are_never_longer_than_what_they_hide() {
+    let log = include_bytes!("../../tests/fixtures/build.log");
+    for strategy in [Strategy::Salient, Strategy::HeadTail, Strategy::Layered] {
+        for chars in (600..6000).step_by(450) {
+            let o = run(log, &opts(Budget { chars: Some(chars), ..Budget::default() }, strategy));
+            let text = s(&o.text);
+            for gap in &o.gaps {
+                let marker = text.lines().find(|l| l.contains(&format!("omitted: line {}", gap.start_line)));
+                if gap.lines <= 2 && gap.aligned {
+                    let marker = marker.unwrap_or_else(|| panic!("no marker for {gap:?} in {text}"));
+                    assert!(gap.end_byte - gap.start_byte > marker.len() as u64 + 1, "{marker} hides {gap:?}");
+                }
+            }
+            assert!(o.output.chars <= chars);
+        }
+    }
+}
+
+#[test]
+fn a_short_line_is_shown_instead_of_its_marker() {
+    let mut text = String::new();
+    for i in 0..200 {
+        text.push_str(if i == 100 {
+            "error: boom\n"
+        } else if i == 102 {
+            "error: bang\n"
+        } else {
+            "a plain line of filler text\n"
+        });
+    }
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(700), ..Budget::default() }, Strategy::Salient));
+    assert!(s(&o.text).contains("\nerror: boom\na plain line of filler text\nerror: bang\n"), "{}", s(&o.text));
 }
