@@ -1,0 +1,1 @@
+int part_0(int x) { return x + 0; }

@@ -1,0 +1,1 @@
+int part_1(int x) { return x + 1; }

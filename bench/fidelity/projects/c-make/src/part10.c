@@ -1,0 +1,1 @@
+int part_10(int x) { return x + 10; }

@@ -1,0 +1,1 @@
+int part_100(int x) { return x + 100; }

@@ -1,0 +1,1 @@
+int part_101(int x) { return x + 101; }

@@ -1,0 +1,1 @@
+int part_102(int x) { return x + 102; }

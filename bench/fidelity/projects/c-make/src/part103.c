@@ -1,0 +1,1 @@
+int part_103(int x) { return x + 103; }

@@ -1,0 +1,1 @@
+int part_104(int x) { return x + 104; }

@@ -1,0 +1,1 @@
+int part_105(int x) { return x + 105; }

@@ -1,0 +1,1 @@
+int part_106(int x) { return x + 106; }

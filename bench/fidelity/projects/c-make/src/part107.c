@@ -1,0 +1,1 @@
+int part_107(int x) { return x + 107; }

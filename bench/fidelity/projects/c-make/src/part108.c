@@ -1,0 +1,1 @@
+int part_108(int x) { return x + 108; }

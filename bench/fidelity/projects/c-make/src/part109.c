@@ -1,0 +1,1 @@
+int part_109(int x) { return x + 109; }

@@ -1,0 +1,1 @@
+int part_11(int x) { return x + 11; }

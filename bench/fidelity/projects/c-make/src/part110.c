@@ -1,0 +1,1 @@
+int part_110(int x) { return x + 110; }

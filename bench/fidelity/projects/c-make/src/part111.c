@@ -1,0 +1,1 @@
+int part_111(int x) { return x + 111; }

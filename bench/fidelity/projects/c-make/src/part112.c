@@ -1,0 +1,1 @@
+int part_112(int x) { return x + 112; }

@@ -1,0 +1,1 @@
+int part_113(int x) { return x + 113; }

@@ -1,0 +1,1 @@
+int part_114(int x) { return x + 114; }

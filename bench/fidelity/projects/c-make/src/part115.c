@@ -1,0 +1,1 @@
+int part_115(int x) { return x + 115; }

@@ -1,0 +1,1 @@
+int part_116(int x) { int unused; return x + 116; }

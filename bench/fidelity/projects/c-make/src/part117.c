@@ -1,0 +1,1 @@
+int part_117(int x) { return x + 117; }

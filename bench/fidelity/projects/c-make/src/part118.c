@@ -1,0 +1,1 @@
+int part_118(int x) { return x + 118; }

@@ -1,0 +1,1 @@
+int part_119(int x) { return x + 119; }

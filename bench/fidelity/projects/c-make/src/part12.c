@@ -1,0 +1,1 @@
+int part_12(int x) { return x + 12; }

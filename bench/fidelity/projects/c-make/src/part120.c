@@ -1,0 +1,1 @@
+int part_120(int x) { return x + y; }

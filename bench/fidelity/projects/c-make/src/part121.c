@@ -1,0 +1,1 @@
+int part_121(int x) { return x + 121; }

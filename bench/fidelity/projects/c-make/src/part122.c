@@ -1,0 +1,1 @@
+int part_122(int x) { return x + 122; }

@@ -1,0 +1,1 @@
+int part_123(int x) { return x + 123; }

@@ -1,0 +1,1 @@
+int part_124(int x) { return x + 124; }

@@ -1,0 +1,1 @@
+int part_125(int x) { return x + 125; }

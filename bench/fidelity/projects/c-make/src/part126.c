@@ -1,0 +1,1 @@
+int part_126(int x) { return x + 126; }

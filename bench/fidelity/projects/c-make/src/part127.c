@@ -1,0 +1,1 @@
+int part_127(int x) { return x + 127; }

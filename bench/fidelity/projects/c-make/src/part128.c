@@ -1,0 +1,1 @@
+int part_128(int x) { return x + 128; }

@@ -1,0 +1,1 @@
+int part_129(int x) { return x + 129; }

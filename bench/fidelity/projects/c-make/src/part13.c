@@ -1,0 +1,1 @@
+int part_13(int x) { return x + 13; }

@@ -1,0 +1,1 @@
+int part_130(int x) { return x + 130; }

@@ -1,0 +1,1 @@
+int part_131(int x) { return x + 131; }

@@ -1,0 +1,1 @@
+int part_132(int x) { return x + 132; }

@@ -1,0 +1,1 @@
+int part_133(int x) { return x + 133; }

@@ -1,0 +1,1 @@
+int part_134(int x) { return x + 134; }

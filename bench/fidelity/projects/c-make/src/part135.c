@@ -1,0 +1,1 @@
+int part_135(int x) { return x + 135; }

@@ -1,0 +1,1 @@
+int part_136(int x) { return x + 136; }

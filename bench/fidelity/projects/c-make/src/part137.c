@@ -1,0 +1,1 @@
+int part_137(int x) { return x + 137; }

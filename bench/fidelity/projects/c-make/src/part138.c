@@ -1,0 +1,1 @@
+int part_138(int x) { return x + 138; }

@@ -1,0 +1,1 @@
+int part_139(int x) { return x + 139; }

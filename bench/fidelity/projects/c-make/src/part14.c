@@ -1,0 +1,1 @@
+int part_14(int x) { return x + 14; }

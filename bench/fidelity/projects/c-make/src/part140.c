@@ -1,0 +1,1 @@
+int part_140(int x) { return x + 140; }

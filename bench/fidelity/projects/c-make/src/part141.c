@@ -1,0 +1,1 @@
+int part_141(int x) { return x + 141; }

@@ -1,0 +1,1 @@
+int part_142(int x) { return x + 142; }

@@ -1,0 +1,1 @@
+int part_143(int x) { return x + 143; }

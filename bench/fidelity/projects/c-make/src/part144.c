@@ -1,0 +1,1 @@
+int part_144(int x) { return x + 144; }

@@ -1,0 +1,1 @@
+int part_145(int x) { return x + 145; }

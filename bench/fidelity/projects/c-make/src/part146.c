@@ -1,0 +1,1 @@
+int part_146(int x) { return x + 146; }

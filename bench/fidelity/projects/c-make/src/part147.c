@@ -1,0 +1,1 @@
+int part_147(int x) { return x + 147; }

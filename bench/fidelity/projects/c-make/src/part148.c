@@ -1,0 +1,1 @@
+int part_148(int x) { return x + 148; }

@@ -1,0 +1,1 @@
+int part_149(int x) { return x + 149; }

@@ -1,0 +1,1 @@
+int part_15(int x) { return x + 15; }

@@ -1,0 +1,1 @@
+int part_150(int x) { return x + 150; }

@@ -1,0 +1,1 @@
+int part_151(int x) { return x + 151; }

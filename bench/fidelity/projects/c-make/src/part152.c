@@ -1,0 +1,1 @@
+int part_152(int x) { return x + 152; }

@@ -1,0 +1,1 @@
+int part_153(int x) { int unused; return x + 153; }

@@ -1,0 +1,1 @@
+int part_154(int x) { return x + 154; }

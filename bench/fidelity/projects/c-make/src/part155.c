@@ -1,0 +1,1 @@
+int part_155(int x) { return x + 155; }

@@ -1,0 +1,1 @@
+int part_156(int x) { return x + 156; }

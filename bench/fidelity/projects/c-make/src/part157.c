@@ -1,0 +1,1 @@
+int part_157(int x) { return x + 157; }

@@ -1,0 +1,1 @@
+int part_158(int x) { return x + 158; }

@@ -1,0 +1,1 @@
+int part_159(int x) { return x + 159; }

@@ -1,0 +1,1 @@
+int part_16(int x) { return x + 16; }

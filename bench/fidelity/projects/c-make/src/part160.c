@@ -1,0 +1,1 @@
+int part_160(int x) { return x + 160; }

@@ -1,0 +1,1 @@
+int part_161(int x) { return x + 161; }

@@ -1,0 +1,1 @@
+int part_162(int x) { return x + 162; }

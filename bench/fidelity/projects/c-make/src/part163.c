@@ -1,0 +1,1 @@
+int part_163(int x) { return x + 163; }

@@ -1,0 +1,1 @@
+int part_164(int x) { return x + 164; }

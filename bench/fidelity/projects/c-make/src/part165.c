@@ -1,0 +1,1 @@
+int part_165(int x) { return x + 165; }

@@ -1,0 +1,1 @@
+int part_166(int x) { return x + 166; }

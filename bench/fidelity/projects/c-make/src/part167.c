@@ -1,0 +1,1 @@
+int part_167(int x) { return x + 167; }

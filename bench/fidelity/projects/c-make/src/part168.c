@@ -1,0 +1,1 @@
+int part_168(int x) { return x + 168; }

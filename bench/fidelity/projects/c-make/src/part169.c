@@ -1,0 +1,1 @@
+int part_169(int x) { return x + 169; }

@@ -1,0 +1,1 @@
+int part_17(int x) { return x + 17; }

@@ -1,0 +1,1 @@
+int part_170(int x) { return x + 170; }

@@ -1,0 +1,1 @@
+int part_171(int x) { return x + 171; }

@@ -1,0 +1,1 @@
+int part_172(int x) { return x + 172; }

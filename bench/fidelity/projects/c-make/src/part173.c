@@ -1,0 +1,1 @@
+int part_173(int x) { return x + 173; }

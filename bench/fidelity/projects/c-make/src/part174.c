@@ -1,0 +1,1 @@
+int part_174(int x) { return x + 174; }

@@ -1,0 +1,1 @@
+int part_175(int x) { return x + 175; }

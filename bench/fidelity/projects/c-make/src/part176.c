@@ -1,0 +1,1 @@
+int part_176(int x) { return x + 176; }

@@ -1,0 +1,1 @@
+int part_177(int x) { return x + 177; }

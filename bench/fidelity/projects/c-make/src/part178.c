@@ -1,0 +1,1 @@
+int part_178(int x) { return x + 178; }

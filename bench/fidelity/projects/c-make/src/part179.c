@@ -1,0 +1,1 @@
+int part_179(int x) { return x + 179; }

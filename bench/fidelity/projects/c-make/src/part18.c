@@ -1,0 +1,1 @@
+int part_18(int x) { return x + 18; }

@@ -1,0 +1,1 @@
+int part_180(int x) { return x + 180; }

@@ -1,0 +1,1 @@
+int part_181(int x) { return x + 181; }

@@ -1,0 +1,1 @@
+int part_182(int x) { return x + 182; }

@@ -1,0 +1,1 @@
+int part_183(int x) { return x + 183; }

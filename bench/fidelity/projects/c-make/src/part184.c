@@ -1,0 +1,1 @@
+int part_184(int x) { return x + 184; }

@@ -1,0 +1,1 @@
+int part_185(int x) { return x + 185; }

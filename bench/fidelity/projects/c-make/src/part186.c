@@ -1,0 +1,1 @@
+int part_186(int x) { return x + 186; }

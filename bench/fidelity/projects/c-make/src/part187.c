@@ -1,0 +1,1 @@
+int part_187(int x) { return x + 187; }

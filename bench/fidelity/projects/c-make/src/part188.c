@@ -1,0 +1,1 @@
+int part_188(int x) { return x + 188; }

@@ -1,0 +1,1 @@
+int part_189(int x) { return x + 189; }

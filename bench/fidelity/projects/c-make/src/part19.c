@@ -1,0 +1,1 @@
+int part_19(int x) { return x + 19; }

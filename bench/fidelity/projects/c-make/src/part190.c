@@ -1,0 +1,1 @@
+int part_190(int x) { int unused; return x + 190; }

@@ -1,0 +1,1 @@
+int part_191(int x) { return x + 191; }

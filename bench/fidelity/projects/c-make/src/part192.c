@@ -1,0 +1,1 @@
+int part_192(int x) { return x + 192; }

@@ -1,0 +1,1 @@
+int part_193(int x) { return x + 193; }

@@ -1,0 +1,1 @@
+int part_194(int x) { return x + 194; }

@@ -1,0 +1,1 @@
+int part_195(int x) { return x + 195; }

@@ -1,0 +1,1 @@
+int part_196(int x) { return x + 196; }

@@ -1,0 +1,1 @@
+int part_197(int x) { return x + 197; }

@@ -1,0 +1,1 @@
+int part_198(int x) { return x + 198; }

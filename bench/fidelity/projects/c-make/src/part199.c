@@ -1,0 +1,1 @@
+int part_199(int x) { return x + 199; }

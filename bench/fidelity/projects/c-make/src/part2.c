@@ -1,0 +1,1 @@
+int part_2(int x) { return x + 2; }

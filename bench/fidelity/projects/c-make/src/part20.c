@@ -1,0 +1,1 @@
+int part_20(int x) { return x + 20; }

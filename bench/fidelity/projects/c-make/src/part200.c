@@ -1,0 +1,1 @@
+int part_200(int x) { return x + 200; }

@@ -1,0 +1,1 @@
+int part_201(int x) { return x + 201; }

@@ -1,0 +1,1 @@
+int part_202(int x) { return x + 202; }

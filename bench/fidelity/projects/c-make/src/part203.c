@@ -1,0 +1,1 @@
+int part_203(int x) { return x + 203; }

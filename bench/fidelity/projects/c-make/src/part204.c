@@ -1,0 +1,1 @@
+int part_204(int x) { return x + 204; }

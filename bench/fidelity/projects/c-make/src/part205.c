@@ -1,0 +1,1 @@
+int part_205(int x) { return x + 205; }

@@ -1,0 +1,1 @@
+int part_206(int x) { return x + 206; }

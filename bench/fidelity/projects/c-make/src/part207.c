@@ -1,0 +1,1 @@
+int part_207(int x) { return x + 207; }

@@ -1,0 +1,1 @@
+int part_208(int x) { return x + 208; }

@@ -1,0 +1,1 @@
+int part_209(int x) { return x + 209; }

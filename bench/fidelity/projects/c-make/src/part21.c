@@ -1,0 +1,1 @@
+int part_21(int x) { return x + 21; }

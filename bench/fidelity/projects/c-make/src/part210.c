@@ -1,0 +1,1 @@
+int part_210(int x) { return x + 210; }

@@ -1,0 +1,1 @@
+int part_211(int x) { return x + 211; }

@@ -1,0 +1,1 @@
+int part_212(int x) { return x + 212; }

@@ -1,0 +1,1 @@
+int part_213(int x) { return x + 213; }

@@ -1,0 +1,1 @@
+int part_214(int x) { return x + 214; }

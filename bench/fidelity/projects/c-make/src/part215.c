@@ -1,0 +1,1 @@
+int part_215(int x) { return x + 215; }

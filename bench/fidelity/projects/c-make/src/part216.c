@@ -1,0 +1,1 @@
+int part_216(int x) { return x + 216; }

@@ -1,0 +1,1 @@
+int part_217(int x) { return x + 217; }

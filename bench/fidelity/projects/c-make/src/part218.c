@@ -1,0 +1,1 @@
+int part_218(int x) { return x + 218; }

@@ -1,0 +1,1 @@
+int part_219(int x) { return x + 219; }

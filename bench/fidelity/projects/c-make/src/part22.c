@@ -1,0 +1,1 @@
+int part_22(int x) { return x + 22; }

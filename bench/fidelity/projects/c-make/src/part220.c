@@ -1,0 +1,1 @@
+int part_220(int x) { return x + 220; }

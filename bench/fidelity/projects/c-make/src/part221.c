@@ -1,0 +1,1 @@
+int part_221(int x) { return x + 221; }

@@ -1,0 +1,1 @@
+int part_222(int x) { return x + 222; }

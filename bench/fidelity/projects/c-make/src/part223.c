@@ -1,0 +1,1 @@
+int part_223(int x) { return x + 223; }

@@ -1,0 +1,1 @@
+int part_224(int x) { return x + 224; }

@@ -1,0 +1,1 @@
+int part_225(int x) { return x + 225; }

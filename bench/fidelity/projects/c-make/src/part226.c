@@ -1,0 +1,1 @@
+int part_226(int x) { return x + 226; }

@@ -1,0 +1,1 @@
+int part_228(int x) { return x + 228; }

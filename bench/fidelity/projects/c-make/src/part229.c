@@ -1,0 +1,1 @@
+int part_229(int x) { return x + 229; }

@@ -1,0 +1,1 @@
+int part_23(int x) { return x + 23; }

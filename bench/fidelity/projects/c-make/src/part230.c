@@ -1,0 +1,1 @@
+int part_230(int x) { return x + 230; }

@@ -1,0 +1,1 @@
+int part_231(int x) { return x + 231; }

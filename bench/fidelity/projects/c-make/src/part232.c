@@ -1,0 +1,1 @@
+int part_232(int x) { return x + 232; }

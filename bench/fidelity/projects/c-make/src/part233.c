@@ -1,0 +1,1 @@
+int part_233(int x) { return x + 233; }

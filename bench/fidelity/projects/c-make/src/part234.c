@@ -1,0 +1,1 @@
+int part_234(int x) { return x + 234; }

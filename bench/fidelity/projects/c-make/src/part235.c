@@ -1,0 +1,1 @@
+int part_235(int x) { return x + 235; }

@@ -1,0 +1,1 @@
+int part_236(int x) { return x + 236; }

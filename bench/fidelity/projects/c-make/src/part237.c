@@ -1,0 +1,1 @@
+int part_237(int x) { return x + 237; }

@@ -1,0 +1,1 @@
+int part_238(int x) { return x + 238; }

@@ -1,0 +1,1 @@
+int part_239(int x) { return x + 239; }

@@ -1,0 +1,1 @@
+int part_24(int x) { return x + 24; }

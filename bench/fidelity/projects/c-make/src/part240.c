@@ -1,0 +1,1 @@
+int part_240(int x) { return x + 240; }

@@ -1,0 +1,1 @@
+int part_241(int x) { return x + 241; }

@@ -1,0 +1,1 @@
+int part_242(int x) { return x + 242; }

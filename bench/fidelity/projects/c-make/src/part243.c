@@ -1,0 +1,1 @@
+int part_243(int x) { return x + 243; }

@@ -1,0 +1,1 @@
+int part_244(int x) { return x + 244; }

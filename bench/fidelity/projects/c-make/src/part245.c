@@ -1,0 +1,1 @@
+int part_245(int x) { return x + 245; }

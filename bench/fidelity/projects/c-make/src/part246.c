@@ -1,0 +1,1 @@
+int part_246(int x) { return x + 246; }

@@ -1,0 +1,1 @@
+int part_247(int x) { return x + 247; }

@@ -1,0 +1,1 @@
+int part_248(int x) { return x + 248; }

@@ -1,0 +1,1 @@
+int part_249(int x) { return x + 249; }

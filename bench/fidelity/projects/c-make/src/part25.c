@@ -1,0 +1,1 @@
+int part_25(int x) { return x + 25; }

@@ -1,0 +1,1 @@
+int part_250(int x) { return x + 250; }

@@ -1,0 +1,1 @@
+int part_251(int x) { return x + 251; }

@@ -1,0 +1,1 @@
+int part_252(int x) { return x + 252; }

@@ -1,0 +1,1 @@
+int part_253(int x) { return x + 253; }

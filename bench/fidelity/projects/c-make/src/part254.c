@@ -1,0 +1,1 @@
+int part_254(int x) { return x + 254; }

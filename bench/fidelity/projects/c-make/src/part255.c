@@ -1,0 +1,1 @@
+int part_255(int x) { return x + 255; }

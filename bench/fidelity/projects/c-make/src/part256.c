@@ -1,0 +1,1 @@
+int part_256(int x) { return x + 256; }

@@ -1,0 +1,1 @@
+int part_257(int x) { return x + 257; }

@@ -1,0 +1,1 @@
+int part_258(int x) { return x + 258; }

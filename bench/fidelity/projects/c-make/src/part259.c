@@ -1,0 +1,1 @@
+int part_259(int x) { return x + 259; }

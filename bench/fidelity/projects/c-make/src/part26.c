@@ -1,0 +1,1 @@
+int part_26(int x) { return x + 26; }

@@ -1,0 +1,1 @@
+int part_260(int x) { return x + 260; }

@@ -1,0 +1,1 @@
+int part_261(int x) { return x + 261; }

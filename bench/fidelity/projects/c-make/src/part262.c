@@ -1,0 +1,1 @@
+int part_262(int x) { return x + 262; }

@@ -1,0 +1,1 @@
+int part_263(int x) { return x + 263; }

@@ -1,0 +1,1 @@
+int part_264(int x) { int unused; return x + 264; }

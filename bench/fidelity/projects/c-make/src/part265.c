@@ -1,0 +1,1 @@
+int part_265(int x) { return x + 265; }

@@ -1,0 +1,1 @@
+int part_266(int x) { return x + 266; }

@@ -1,0 +1,1 @@
+int part_267(int x) { return x + 267; }

@@ -1,0 +1,1 @@
+int part_268(int x) { return x + 268; }

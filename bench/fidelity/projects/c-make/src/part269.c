@@ -1,0 +1,1 @@
+int part_269(int x) { return x + 269; }

@@ -1,0 +1,1 @@
+int part_27(int x) { return x + 27; }

@@ -1,0 +1,1 @@
+int part_270(int x) { return x + 270; }

@@ -1,0 +1,1 @@
+int part_271(int x) { return x + 271; }

@@ -1,0 +1,1 @@
+int part_272(int x) { return x + 272; }

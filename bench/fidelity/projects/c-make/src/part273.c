@@ -1,0 +1,1 @@
+int part_273(int x) { return x + 273; }

@@ -1,0 +1,1 @@
+int part_274(int x) { return x + 274; }

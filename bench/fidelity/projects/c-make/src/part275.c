@@ -1,0 +1,1 @@
+int part_275(int x) { return x + 275; }

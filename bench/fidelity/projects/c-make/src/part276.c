@@ -1,0 +1,1 @@
+int part_276(int x) { return x + 276; }

@@ -1,0 +1,1 @@
+int part_277(int x) { return x + 277; }

@@ -1,0 +1,1 @@
+int part_278(int x) { return x + 278; }

@@ -1,0 +1,1 @@
+int part_279(int x) { return x + 279; }

@@ -1,0 +1,1 @@
+int part_28(int x) { return x + 28; }

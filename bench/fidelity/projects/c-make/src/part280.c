@@ -1,0 +1,1 @@
+int part_280(int x) { return x + 280; }

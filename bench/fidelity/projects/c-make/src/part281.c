@@ -1,0 +1,1 @@
+int part_281(int x) { return x + 281; }

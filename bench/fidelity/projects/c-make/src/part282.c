@@ -1,0 +1,1 @@
+int part_282(int x) { return x + 282; }

@@ -1,0 +1,1 @@
+int part_283(int x) { return x + 283; }

@@ -1,0 +1,1 @@
+int part_284(int x) { return x + 284; }

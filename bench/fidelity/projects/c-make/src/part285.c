@@ -1,0 +1,1 @@
+int part_285(int x) { return x + 285; }

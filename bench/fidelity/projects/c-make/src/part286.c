@@ -1,0 +1,1 @@
+int part_286(int x) { return x + 286; }

@@ -1,0 +1,1 @@
+int part_287(int x) { return x + 287; }

@@ -1,0 +1,1 @@
+int part_288(int x) { return x + 288; }

@@ -1,0 +1,1 @@
+int part_289(int x) { return x + 289; }

@@ -1,0 +1,1 @@
+int part_29(int x) { return x + 29; }

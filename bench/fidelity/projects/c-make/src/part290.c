@@ -1,0 +1,1 @@
+int part_290(int x) { return x + 290; }

@@ -1,0 +1,1 @@
+int part_291(int x) { return x + 291; }

@@ -1,0 +1,1 @@
+int part_292(int x) { return x + 292; }

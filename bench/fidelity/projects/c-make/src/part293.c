@@ -1,0 +1,1 @@
+int part_293(int x) { return x + 293; }

@@ -1,0 +1,1 @@
+int part_294(int x) { return x + 294; }

@@ -1,0 +1,1 @@
+int part_295(int x) { return x + 295; }

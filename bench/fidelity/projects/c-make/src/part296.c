@@ -1,0 +1,1 @@
+int part_296(int x) { return x + 296; }

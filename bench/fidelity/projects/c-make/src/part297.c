@@ -1,0 +1,1 @@
+int part_297(int x) { return x + 297; }

@@ -1,0 +1,1 @@
+int part_298(int x) { return x + 298; }

@@ -1,0 +1,1 @@
+int part_299(int x) { return x + 299; }

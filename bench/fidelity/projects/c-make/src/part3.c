@@ -1,0 +1,1 @@
+int part_3(int x) { return x + 3; }

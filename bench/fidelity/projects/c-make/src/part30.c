@@ -1,0 +1,1 @@
+int part_30(int x) { return x + 30; }

@@ -1,0 +1,1 @@
+int part_31(int x) { return x + 31; }

@@ -1,0 +1,1 @@
+int part_32(int x) { return x + 32; }

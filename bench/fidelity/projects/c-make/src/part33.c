@@ -1,0 +1,1 @@
+int part_33(int x) { return x + 33; }

@@ -1,0 +1,1 @@
+int part_34(int x) { return x + 34; }

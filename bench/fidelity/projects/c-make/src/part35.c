@@ -1,0 +1,1 @@
+int part_35(int x) { return x + 35; }

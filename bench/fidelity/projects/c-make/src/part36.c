@@ -1,0 +1,1 @@
+int part_36(int x) { return x + 36; }

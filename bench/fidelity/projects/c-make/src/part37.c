@@ -1,0 +1,1 @@
+int part_37(int x) { return x + 37; }

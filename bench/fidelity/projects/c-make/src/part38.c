@@ -1,0 +1,1 @@
+int part_38(int x) { return x + 38; }

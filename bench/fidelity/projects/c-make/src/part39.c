@@ -1,0 +1,1 @@
+int part_39(int x) { return x + 39; }

@@ -1,0 +1,1 @@
+int part_4(int x) { return x + 4; }

@@ -1,0 +1,1 @@
+int part_40(int x) { return x + 40; }

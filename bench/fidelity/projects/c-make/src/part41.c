@@ -1,0 +1,1 @@
+int part_41(int x) { return x + 41; }

@@ -1,0 +1,1 @@
+int part_42(int x) { int unused; return x + 42; }

@@ -1,0 +1,1 @@
+int part_43(int x) { return x + 43; }

@@ -1,0 +1,1 @@
+int part_44(int x) { return x + 44; }

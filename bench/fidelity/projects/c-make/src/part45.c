@@ -1,0 +1,1 @@
+int part_45(int x) { return x + 45; }

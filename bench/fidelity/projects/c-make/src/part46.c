@@ -1,0 +1,1 @@
+int part_46(int x) { return x + 46; }

@@ -1,0 +1,1 @@
+int part_47(int x) { return x + 47; }

@@ -1,0 +1,1 @@
+int part_48(int x) { return x + 48; }

@@ -1,0 +1,1 @@
+int part_49(int x) { return x + 49; }

@@ -1,0 +1,1 @@
+int part_5(int x) { int unused; return x + 5; }

@@ -1,0 +1,1 @@
+int part_50(int x) { return x + 50; }

@@ -1,0 +1,1 @@
+int part_51(int x) { return x + 51; }

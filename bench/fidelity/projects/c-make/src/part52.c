@@ -1,0 +1,1 @@
+int part_52(int x) { return x + 52; }

@@ -1,0 +1,1 @@
+int part_53(int x) { return x + 53; }

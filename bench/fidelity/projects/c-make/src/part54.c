@@ -1,0 +1,1 @@
+int part_54(int x) { return x + 54; }

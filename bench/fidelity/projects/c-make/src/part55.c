@@ -1,0 +1,1 @@
+int part_55(int x) { return x + 55; }

@@ -1,0 +1,1 @@
+int part_56(int x) { return x + 56; }

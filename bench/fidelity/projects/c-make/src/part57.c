@@ -1,0 +1,1 @@
+int part_57(int x) { return x + 57; }

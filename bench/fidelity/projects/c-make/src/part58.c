@@ -1,0 +1,1 @@
+int part_58(int x) { return x + 58; }

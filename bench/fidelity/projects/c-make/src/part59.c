@@ -1,0 +1,1 @@
+int part_59(int x) { return x + 59; }

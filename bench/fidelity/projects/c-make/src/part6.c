@@ -1,0 +1,1 @@
+int part_6(int x) { return x + 6; }

@@ -1,0 +1,1 @@
+int part_60(int x) { return x + 60; }

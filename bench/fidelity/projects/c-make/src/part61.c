@@ -1,0 +1,1 @@
+int part_61(int x) { return x + 61; }

@@ -1,0 +1,1 @@
+int part_62(int x) { return x + 62; }

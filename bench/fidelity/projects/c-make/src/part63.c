@@ -1,0 +1,1 @@
+int part_63(int x) { return x + 63; }

@@ -1,0 +1,1 @@
+int part_64(int x) { return x + 64; }

@@ -1,0 +1,1 @@
+int part_65(int x) { return x + 65; }

@@ -1,0 +1,1 @@
+int part_66(int x) { return x + 66; }

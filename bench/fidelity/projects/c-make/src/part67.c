@@ -1,0 +1,1 @@
+int part_67(int x) { return x + 67; }

@@ -1,0 +1,1 @@
+int part_68(int x) { return x + 68; }

@@ -1,0 +1,1 @@
+int part_69(int x) { return x + 69; }

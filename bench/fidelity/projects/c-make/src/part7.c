@@ -1,0 +1,1 @@
+int part_7(int x) { return x + 7; }

@@ -1,0 +1,1 @@
+int part_70(int x) { return x + 70; }

@@ -1,0 +1,1 @@
+int part_71(int x) { return x + 71; }

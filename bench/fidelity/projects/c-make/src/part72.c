@@ -1,0 +1,1 @@
+int part_72(int x) { return x + 72; }

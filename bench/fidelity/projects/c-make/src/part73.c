@@ -1,0 +1,1 @@
+int part_73(int x) { return x + 73; }

@@ -1,0 +1,1 @@
+int part_74(int x) { return x + 74; }

@@ -1,0 +1,1 @@
+int part_75(int x) { return x + 75; }

@@ -1,0 +1,1 @@
+int part_76(int x) { return x + 76; }

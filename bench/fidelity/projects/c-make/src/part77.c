@@ -1,0 +1,1 @@
+int part_77(int x) { return x + 77; }

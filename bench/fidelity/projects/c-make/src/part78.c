@@ -1,0 +1,1 @@
+int part_78(int x) { return x + 78; }

@@ -1,0 +1,1 @@
+int part_79(int x) { int unused; return x + 79; }

@@ -1,0 +1,1 @@
+int part_8(int x) { return x + 8; }

@@ -1,0 +1,1 @@
+int part_80(int x) { return x + 80; }

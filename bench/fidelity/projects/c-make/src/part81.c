@@ -1,0 +1,1 @@
+int part_81(int x) { return x + 81; }

@@ -1,0 +1,1 @@
+int part_82(int x) { return x + 82; }

@@ -1,0 +1,1 @@
+int part_83(int x) { return x + 83; }

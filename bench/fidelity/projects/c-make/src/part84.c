@@ -1,0 +1,1 @@
+int part_84(int x) { return x + 84; }

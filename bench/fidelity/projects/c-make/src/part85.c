@@ -1,0 +1,1 @@
+int part_85(int x) { return x + 85; }

@@ -1,0 +1,1 @@
+int part_86(int x) { return x + 86; }

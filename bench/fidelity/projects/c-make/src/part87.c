@@ -1,0 +1,1 @@
+int part_87(int x) { return x + 87; }

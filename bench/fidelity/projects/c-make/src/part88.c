@@ -1,0 +1,1 @@
+int part_88(int x) { return x + 88; }

@@ -1,0 +1,1 @@
+int part_89(int x) { return x + 89; }

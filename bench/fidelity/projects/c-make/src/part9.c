@@ -1,0 +1,1 @@
+int part_9(int x) { return x + 9; }

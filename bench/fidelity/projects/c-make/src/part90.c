@@ -1,0 +1,1 @@
+int part_90(int x) { return x + 90; }

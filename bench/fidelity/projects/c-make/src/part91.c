@@ -1,0 +1,1 @@
+int part_91(int x) { return x + 91; }

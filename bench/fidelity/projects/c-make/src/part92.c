@@ -1,0 +1,1 @@
+int part_92(int x) { return x + 92; }

@@ -1,0 +1,1 @@
+int part_93(int x) { return x + 93; }

@@ -1,0 +1,1 @@
+int part_94(int x) { return x + 94; }

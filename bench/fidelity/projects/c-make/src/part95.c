@@ -1,0 +1,1 @@
+int part_95(int x) { return x + 95; }

@@ -1,0 +1,1 @@
+int part_96(int x) { return x + 96; }

@@ -1,0 +1,1 @@
+int part_97(int x) { return x + 97; }

@@ -1,0 +1,1 @@
+int part_98(int x) { return x + 98; }

@@ -1,0 +1,1 @@
+int part_99(int x) { return x + 99; }
