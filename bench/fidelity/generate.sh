@@ -9,6 +9,24 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$here/projects/." "$work/"
+# The C project is 300 one-line files, written here rather than kept: part120.c does not
+# compile, every 37th file has an unused variable, and make -k goes on past the error.
+mkdir -p "$work/c-make/src"
+python3 - "$work/c-make" <<'PY'
+import sys
+root = sys.argv[1]
+objs = []
+for i in range(300):
+    body = f"int part_{i}(int x) {{ return x + {i}; }}\n"
+    if i == 120:
+        body = f"int part_{i}(int x) {{ return x + y; }}\n"
+    if i % 37 == 5:
+        body = f"int part_{i}(int x) {{ int unused; return x + {i}; }}\n"
+    open(f"{root}/src/part{i}.c", "w").write(body)
+    objs.append(f"src/part{i}.o")
+rules = "all: app\n\napp: $(OBJS)\n\t$(CC) -o $@ $(OBJS)\n\n%.o: %.c\n\t$(CC) $(CFLAGS) -c $< -o $@\n"
+open(f"{root}/Makefile", "w").write("CFLAGS = -Wall -O0\nOBJS = " + " ".join(objs) + "\n\n" + rules)
+PY
 
 run() { # name tool command...
     local name=$1 tool=$2

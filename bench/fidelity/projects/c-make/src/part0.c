@@ -1,1 +1,0 @@
-int part_0(int x) { return x + 0; }

@@ -1,1 +1,0 @@
-int part_1(int x) { return x + 1; }

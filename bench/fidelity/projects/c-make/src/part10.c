@@ -1,1 +1,0 @@
-int part_10(int x) { return x + 10; }

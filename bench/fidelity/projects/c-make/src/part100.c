@@ -1,1 +1,0 @@
-int part_100(int x) { return x + 100; }

@@ -1,1 +1,0 @@
-int part_102(int x) { return x + 102; }

@@ -1,1 +1,0 @@
-int part_103(int x) { return x + 103; }

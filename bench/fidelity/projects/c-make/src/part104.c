@@ -1,1 +1,0 @@
-int part_104(int x) { return x + 104; }

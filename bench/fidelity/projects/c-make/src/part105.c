@@ -1,1 +1,0 @@
-int part_105(int x) { return x + 105; }

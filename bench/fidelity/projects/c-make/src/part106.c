@@ -1,1 +1,0 @@
-int part_106(int x) { return x + 106; }

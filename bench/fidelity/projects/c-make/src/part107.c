@@ -1,1 +1,0 @@
-int part_107(int x) { return x + 107; }

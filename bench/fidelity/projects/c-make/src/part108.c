@@ -1,1 +1,0 @@
-int part_108(int x) { return x + 108; }

@@ -1,1 +1,0 @@
-int part_109(int x) { return x + 109; }

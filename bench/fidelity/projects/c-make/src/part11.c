@@ -1,1 +1,0 @@
-int part_11(int x) { return x + 11; }

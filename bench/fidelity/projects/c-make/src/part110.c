@@ -1,1 +1,0 @@
-int part_110(int x) { return x + 110; }

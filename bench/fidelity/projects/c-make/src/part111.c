@@ -1,1 +1,0 @@
-int part_111(int x) { return x + 111; }

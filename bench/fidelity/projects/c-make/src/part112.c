@@ -1,1 +1,0 @@
-int part_112(int x) { return x + 112; }

@@ -1,1 +1,0 @@
-int part_113(int x) { return x + 113; }

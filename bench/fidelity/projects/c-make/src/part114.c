@@ -1,1 +1,0 @@
-int part_114(int x) { return x + 114; }

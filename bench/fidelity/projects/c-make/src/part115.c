@@ -1,1 +1,0 @@
-int part_115(int x) { return x + 115; }

@@ -1,1 +1,0 @@
-int part_116(int x) { int unused; return x + 116; }

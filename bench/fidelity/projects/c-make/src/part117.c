@@ -1,1 +1,0 @@
-int part_117(int x) { return x + 117; }

@@ -1,1 +1,0 @@
-int part_118(int x) { return x + 118; }

@@ -1,1 +1,0 @@
-int part_119(int x) { return x + 119; }

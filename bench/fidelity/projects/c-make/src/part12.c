@@ -1,1 +1,0 @@
-int part_12(int x) { return x + 12; }

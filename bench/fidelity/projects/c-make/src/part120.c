@@ -1,1 +1,0 @@
-int part_120(int x) { return x + y; }

@@ -1,1 +1,0 @@
-int part_121(int x) { return x + 121; }

@@ -1,1 +1,0 @@
-int part_122(int x) { return x + 122; }

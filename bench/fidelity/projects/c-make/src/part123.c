@@ -1,1 +1,0 @@
-int part_123(int x) { return x + 123; }

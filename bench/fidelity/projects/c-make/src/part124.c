@@ -1,1 +1,0 @@
-int part_124(int x) { return x + 124; }

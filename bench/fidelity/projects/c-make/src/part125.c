@@ -1,1 +1,0 @@
-int part_125(int x) { return x + 125; }

@@ -1,1 +1,0 @@
-int part_126(int x) { return x + 126; }

@@ -1,1 +1,0 @@
-int part_127(int x) { return x + 127; }

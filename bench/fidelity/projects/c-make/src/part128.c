@@ -1,1 +1,0 @@
-int part_128(int x) { return x + 128; }

@@ -1,1 +1,0 @@
-int part_129(int x) { return x + 129; }

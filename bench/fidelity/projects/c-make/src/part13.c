@@ -1,1 +1,0 @@
-int part_13(int x) { return x + 13; }

@@ -1,1 +1,0 @@
-int part_130(int x) { return x + 130; }

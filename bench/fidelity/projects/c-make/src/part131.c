@@ -1,1 +1,0 @@
-int part_131(int x) { return x + 131; }

@@ -1,1 +1,0 @@
-int part_132(int x) { return x + 132; }

@@ -1,1 +1,0 @@
-int part_133(int x) { return x + 133; }

@@ -1,1 +1,0 @@
-int part_134(int x) { return x + 134; }

@@ -1,1 +1,0 @@
-int part_135(int x) { return x + 135; }

@@ -1,1 +1,0 @@
-int part_136(int x) { return x + 136; }

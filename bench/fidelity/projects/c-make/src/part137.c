@@ -1,1 +1,0 @@
-int part_137(int x) { return x + 137; }

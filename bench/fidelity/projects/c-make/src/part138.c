@@ -1,1 +1,0 @@
-int part_138(int x) { return x + 138; }

@@ -1,1 +1,0 @@
-int part_139(int x) { return x + 139; }

@@ -1,1 +1,0 @@
-int part_14(int x) { return x + 14; }

@@ -1,1 +1,0 @@
-int part_140(int x) { return x + 140; }

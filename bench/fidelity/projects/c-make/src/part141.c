@@ -1,1 +1,0 @@
-int part_141(int x) { return x + 141; }

@@ -1,1 +1,0 @@
-int part_142(int x) { return x + 142; }

@@ -1,1 +1,0 @@
-int part_143(int x) { return x + 143; }

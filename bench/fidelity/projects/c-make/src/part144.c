@@ -1,1 +1,0 @@
-int part_144(int x) { return x + 144; }

@@ -1,1 +1,0 @@
-int part_145(int x) { return x + 145; }

@@ -1,1 +1,0 @@
-int part_146(int x) { return x + 146; }

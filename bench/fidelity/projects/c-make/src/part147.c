@@ -1,1 +1,0 @@
-int part_147(int x) { return x + 147; }

@@ -1,1 +1,0 @@
-int part_148(int x) { return x + 148; }

@@ -1,1 +1,0 @@
-int part_149(int x) { return x + 149; }

@@ -1,1 +1,0 @@
-int part_15(int x) { return x + 15; }

@@ -1,1 +1,0 @@
-int part_150(int x) { return x + 150; }

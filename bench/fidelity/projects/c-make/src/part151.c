@@ -1,1 +1,0 @@
-int part_151(int x) { return x + 151; }

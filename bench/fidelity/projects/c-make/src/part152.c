@@ -1,1 +1,0 @@
-int part_152(int x) { return x + 152; }

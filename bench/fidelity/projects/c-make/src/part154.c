@@ -1,1 +1,0 @@
-int part_154(int x) { return x + 154; }

@@ -1,1 +1,0 @@
-int part_155(int x) { return x + 155; }

@@ -1,1 +1,0 @@
-int part_156(int x) { return x + 156; }

@@ -1,1 +1,0 @@
-int part_157(int x) { return x + 157; }

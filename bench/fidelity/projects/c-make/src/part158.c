@@ -1,1 +1,0 @@
-int part_158(int x) { return x + 158; }

@@ -1,1 +1,0 @@
-int part_159(int x) { return x + 159; }

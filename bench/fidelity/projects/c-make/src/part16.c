@@ -1,1 +1,0 @@
-int part_16(int x) { return x + 16; }

@@ -1,1 +1,0 @@
-int part_160(int x) { return x + 160; }

@@ -1,1 +1,0 @@
-int part_161(int x) { return x + 161; }

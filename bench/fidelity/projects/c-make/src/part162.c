@@ -1,1 +1,0 @@
-int part_162(int x) { return x + 162; }

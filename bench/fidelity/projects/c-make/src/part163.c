@@ -1,1 +1,0 @@
-int part_163(int x) { return x + 163; }

@@ -1,1 +1,0 @@
-int part_164(int x) { return x + 164; }

@@ -1,1 +1,0 @@
-int part_165(int x) { return x + 165; }

@@ -1,1 +1,0 @@
-int part_166(int x) { return x + 166; }

@@ -1,1 +1,0 @@
-int part_167(int x) { return x + 167; }

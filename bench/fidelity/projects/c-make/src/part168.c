@@ -1,1 +1,0 @@
-int part_168(int x) { return x + 168; }

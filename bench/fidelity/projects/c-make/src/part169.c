@@ -1,1 +1,0 @@
-int part_169(int x) { return x + 169; }

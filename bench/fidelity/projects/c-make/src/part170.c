@@ -1,1 +1,0 @@
-int part_170(int x) { return x + 170; }

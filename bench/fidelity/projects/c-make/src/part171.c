@@ -1,1 +1,0 @@
-int part_171(int x) { return x + 171; }

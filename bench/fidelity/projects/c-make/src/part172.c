@@ -1,1 +1,0 @@
-int part_172(int x) { return x + 172; }

@@ -1,1 +1,0 @@
-int part_173(int x) { return x + 173; }

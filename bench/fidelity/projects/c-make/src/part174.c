@@ -1,1 +1,0 @@
-int part_174(int x) { return x + 174; }

@@ -1,1 +1,0 @@
-int part_175(int x) { return x + 175; }

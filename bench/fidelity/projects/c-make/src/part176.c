@@ -1,1 +1,0 @@
-int part_176(int x) { return x + 176; }

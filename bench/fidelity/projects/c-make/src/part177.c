@@ -1,1 +1,0 @@
-int part_177(int x) { return x + 177; }

@@ -1,1 +1,0 @@
-int part_178(int x) { return x + 178; }

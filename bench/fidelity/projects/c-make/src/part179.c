@@ -1,1 +1,0 @@
-int part_179(int x) { return x + 179; }

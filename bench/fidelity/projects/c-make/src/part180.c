@@ -1,1 +1,0 @@
-int part_180(int x) { return x + 180; }

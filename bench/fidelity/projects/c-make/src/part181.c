@@ -1,1 +1,0 @@
-int part_181(int x) { return x + 181; }

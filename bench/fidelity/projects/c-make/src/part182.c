@@ -1,1 +1,0 @@
-int part_182(int x) { return x + 182; }

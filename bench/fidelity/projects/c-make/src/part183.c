@@ -1,1 +1,0 @@
-int part_183(int x) { return x + 183; }

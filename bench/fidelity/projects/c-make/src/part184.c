@@ -1,1 +1,0 @@
-int part_184(int x) { return x + 184; }

@@ -1,1 +1,0 @@
-int part_185(int x) { return x + 185; }

@@ -1,1 +1,0 @@
-int part_186(int x) { return x + 186; }

@@ -1,1 +1,0 @@
-int part_187(int x) { return x + 187; }

@@ -1,1 +1,0 @@
-int part_188(int x) { return x + 188; }

@@ -1,1 +1,0 @@
-int part_189(int x) { return x + 189; }

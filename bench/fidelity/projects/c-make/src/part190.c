@@ -1,1 +1,0 @@
-int part_190(int x) { int unused; return x + 190; }

@@ -1,1 +1,0 @@
-int part_191(int x) { return x + 191; }

@@ -1,1 +1,0 @@
-int part_192(int x) { return x + 192; }

@@ -1,1 +1,0 @@
-int part_193(int x) { return x + 193; }

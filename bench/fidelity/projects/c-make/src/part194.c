@@ -1,1 +1,0 @@
-int part_194(int x) { return x + 194; }

@@ -1,1 +1,0 @@
-int part_195(int x) { return x + 195; }

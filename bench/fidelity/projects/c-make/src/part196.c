@@ -1,1 +1,0 @@
-int part_196(int x) { return x + 196; }

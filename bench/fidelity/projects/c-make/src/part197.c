@@ -1,1 +1,0 @@
-int part_197(int x) { return x + 197; }

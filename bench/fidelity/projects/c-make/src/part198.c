@@ -1,1 +1,0 @@
-int part_198(int x) { return x + 198; }

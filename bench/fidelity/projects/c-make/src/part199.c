@@ -1,1 +1,0 @@
-int part_199(int x) { return x + 199; }

@@ -1,1 +1,0 @@
-int part_2(int x) { return x + 2; }

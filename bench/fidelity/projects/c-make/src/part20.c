@@ -1,1 +1,0 @@
-int part_20(int x) { return x + 20; }

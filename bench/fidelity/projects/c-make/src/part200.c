@@ -1,1 +1,0 @@
-int part_200(int x) { return x + 200; }

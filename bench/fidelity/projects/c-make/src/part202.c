@@ -1,1 +1,0 @@
-int part_202(int x) { return x + 202; }

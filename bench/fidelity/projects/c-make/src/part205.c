@@ -1,1 +1,0 @@
-int part_205(int x) { return x + 205; }

@@ -1,1 +1,0 @@
-int part_206(int x) { return x + 206; }

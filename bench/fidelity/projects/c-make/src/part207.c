@@ -1,1 +1,0 @@
-int part_207(int x) { return x + 207; }

@@ -1,1 +1,0 @@
-int part_208(int x) { return x + 208; }

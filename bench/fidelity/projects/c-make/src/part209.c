@@ -1,1 +1,0 @@
-int part_209(int x) { return x + 209; }

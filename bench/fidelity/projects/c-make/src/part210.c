@@ -1,1 +1,0 @@
-int part_210(int x) { return x + 210; }

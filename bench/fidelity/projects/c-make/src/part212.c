@@ -1,1 +1,0 @@
-int part_212(int x) { return x + 212; }

@@ -1,1 +1,0 @@
-int part_213(int x) { return x + 213; }

@@ -1,1 +1,0 @@
-int part_214(int x) { return x + 214; }

@@ -1,1 +1,0 @@
-int part_215(int x) { return x + 215; }

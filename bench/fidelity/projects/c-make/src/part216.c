@@ -1,1 +1,0 @@
-int part_216(int x) { return x + 216; }

@@ -1,1 +1,0 @@
-int part_217(int x) { return x + 217; }

@@ -1,1 +1,0 @@
-int part_218(int x) { return x + 218; }

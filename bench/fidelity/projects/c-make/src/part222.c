@@ -1,1 +1,0 @@
-int part_222(int x) { return x + 222; }

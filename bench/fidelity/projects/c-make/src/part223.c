@@ -1,1 +1,0 @@
-int part_223(int x) { return x + 223; }

@@ -1,1 +1,0 @@
-int part_224(int x) { return x + 224; }

@@ -1,1 +1,0 @@
-int part_225(int x) { return x + 225; }

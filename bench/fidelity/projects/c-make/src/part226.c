@@ -1,1 +1,0 @@
-int part_226(int x) { return x + 226; }

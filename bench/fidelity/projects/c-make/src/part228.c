@@ -1,1 +1,0 @@
-int part_228(int x) { return x + 228; }

@@ -1,1 +1,0 @@
-int part_229(int x) { return x + 229; }

@@ -1,1 +1,0 @@
-int part_230(int x) { return x + 230; }

@@ -1,1 +1,0 @@
-int part_231(int x) { return x + 231; }

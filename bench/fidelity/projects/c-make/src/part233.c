@@ -1,1 +1,0 @@
-int part_233(int x) { return x + 233; }

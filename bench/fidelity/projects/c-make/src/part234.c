@@ -1,1 +1,0 @@
-int part_234(int x) { return x + 234; }

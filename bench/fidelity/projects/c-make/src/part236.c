@@ -1,1 +1,0 @@
-int part_236(int x) { return x + 236; }

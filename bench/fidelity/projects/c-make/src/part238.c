@@ -1,1 +1,0 @@
-int part_238(int x) { return x + 238; }

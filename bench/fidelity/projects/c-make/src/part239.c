@@ -1,1 +1,0 @@
-int part_239(int x) { return x + 239; }

@@ -1,1 +1,0 @@
-int part_24(int x) { return x + 24; }

@@ -1,1 +1,0 @@
-int part_240(int x) { return x + 240; }

@@ -1,1 +1,0 @@
-int part_242(int x) { return x + 242; }

@@ -1,1 +1,0 @@
-int part_243(int x) { return x + 243; }

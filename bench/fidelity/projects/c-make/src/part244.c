@@ -1,1 +1,0 @@
-int part_244(int x) { return x + 244; }

@@ -1,1 +1,0 @@
-int part_246(int x) { return x + 246; }

@@ -1,1 +1,0 @@
-int part_248(int x) { return x + 248; }

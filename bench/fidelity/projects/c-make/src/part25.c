@@ -1,1 +1,0 @@
-int part_25(int x) { return x + 25; }

@@ -1,1 +1,0 @@
-int part_251(int x) { return x + 251; }

@@ -1,1 +1,0 @@
-int part_255(int x) { return x + 255; }

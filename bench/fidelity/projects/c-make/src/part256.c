@@ -1,1 +1,0 @@
-int part_256(int x) { return x + 256; }

@@ -1,1 +1,0 @@
-int part_257(int x) { return x + 257; }

@@ -1,1 +1,0 @@
-int part_258(int x) { return x + 258; }

@@ -1,1 +1,0 @@
-int part_26(int x) { return x + 26; }

@@ -1,1 +1,0 @@
-int part_260(int x) { return x + 260; }

@@ -1,1 +1,0 @@
-int part_261(int x) { return x + 261; }

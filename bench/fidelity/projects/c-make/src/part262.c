@@ -1,1 +1,0 @@
-int part_262(int x) { return x + 262; }

@@ -1,1 +1,0 @@
-int part_263(int x) { return x + 263; }

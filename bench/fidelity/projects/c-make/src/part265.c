@@ -1,1 +1,0 @@
-int part_265(int x) { return x + 265; }

@@ -1,1 +1,0 @@
-int part_266(int x) { return x + 266; }

@@ -1,1 +1,0 @@
-int part_267(int x) { return x + 267; }

@@ -1,1 +1,0 @@
-int part_268(int x) { return x + 268; }

@@ -1,1 +1,0 @@
-int part_27(int x) { return x + 27; }

@@ -1,1 +1,0 @@
-int part_270(int x) { return x + 270; }

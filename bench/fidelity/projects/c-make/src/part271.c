@@ -1,1 +1,0 @@
-int part_271(int x) { return x + 271; }

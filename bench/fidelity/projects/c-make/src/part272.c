@@ -1,1 +1,0 @@
-int part_272(int x) { return x + 272; }

@@ -1,1 +1,0 @@
-int part_275(int x) { return x + 275; }

@@ -1,1 +1,0 @@
-int part_276(int x) { return x + 276; }

@@ -1,1 +1,0 @@
-int part_277(int x) { return x + 277; }

@@ -1,1 +1,0 @@
-int part_28(int x) { return x + 28; }

@@ -1,1 +1,0 @@
-int part_281(int x) { return x + 281; }

@@ -1,1 +1,0 @@
-int part_282(int x) { return x + 282; }

@@ -1,1 +1,0 @@
-int part_283(int x) { return x + 283; }

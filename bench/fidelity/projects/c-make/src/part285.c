@@ -1,1 +1,0 @@
-int part_285(int x) { return x + 285; }

@@ -1,1 +1,0 @@
-int part_286(int x) { return x + 286; }

@@ -1,1 +1,0 @@
-int part_287(int x) { return x + 287; }

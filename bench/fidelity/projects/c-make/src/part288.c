@@ -1,1 +1,0 @@
-int part_288(int x) { return x + 288; }

@@ -1,1 +1,0 @@
-int part_29(int x) { return x + 29; }

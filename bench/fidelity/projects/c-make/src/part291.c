@@ -1,1 +1,0 @@
-int part_291(int x) { return x + 291; }

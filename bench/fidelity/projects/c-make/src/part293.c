@@ -1,1 +1,0 @@
-int part_293(int x) { return x + 293; }

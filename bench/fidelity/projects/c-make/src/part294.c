@@ -1,1 +1,0 @@
-int part_294(int x) { return x + 294; }

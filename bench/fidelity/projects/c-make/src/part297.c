@@ -1,1 +1,0 @@
-int part_297(int x) { return x + 297; }

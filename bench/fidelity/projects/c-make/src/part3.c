@@ -1,1 +1,0 @@
-int part_3(int x) { return x + 3; }

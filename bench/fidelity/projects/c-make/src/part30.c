@@ -1,1 +1,0 @@
-int part_30(int x) { return x + 30; }

@@ -1,1 +1,0 @@
-int part_31(int x) { return x + 31; }

@@ -1,1 +1,0 @@
-int part_32(int x) { return x + 32; }

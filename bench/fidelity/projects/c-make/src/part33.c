@@ -1,1 +1,0 @@
-int part_33(int x) { return x + 33; }

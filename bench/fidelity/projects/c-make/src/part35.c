@@ -1,1 +1,0 @@
-int part_35(int x) { return x + 35; }

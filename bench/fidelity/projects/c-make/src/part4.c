@@ -1,1 +1,0 @@
-int part_4(int x) { return x + 4; }

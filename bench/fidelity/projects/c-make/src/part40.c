@@ -1,1 +1,0 @@
-int part_40(int x) { return x + 40; }

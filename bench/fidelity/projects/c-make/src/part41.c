@@ -1,1 +1,0 @@
-int part_41(int x) { return x + 41; }

@@ -1,1 +1,0 @@
-int part_42(int x) { int unused; return x + 42; }

@@ -1,1 +1,0 @@
-int part_43(int x) { return x + 43; }

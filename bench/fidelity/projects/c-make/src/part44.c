@@ -1,1 +1,0 @@
-int part_44(int x) { return x + 44; }

@@ -1,1 +1,0 @@
-int part_45(int x) { return x + 45; }

@@ -1,1 +1,0 @@
-int part_46(int x) { return x + 46; }

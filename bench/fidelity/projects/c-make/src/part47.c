@@ -1,1 +1,0 @@
-int part_47(int x) { return x + 47; }

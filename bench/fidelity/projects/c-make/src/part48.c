@@ -1,1 +1,0 @@
-int part_48(int x) { return x + 48; }

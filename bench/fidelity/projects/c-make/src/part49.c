@@ -1,1 +1,0 @@
-int part_49(int x) { return x + 49; }

@@ -1,1 +1,0 @@
-int part_50(int x) { return x + 50; }

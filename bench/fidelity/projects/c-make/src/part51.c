@@ -1,1 +1,0 @@
-int part_51(int x) { return x + 51; }

@@ -1,1 +1,0 @@
-int part_54(int x) { return x + 54; }

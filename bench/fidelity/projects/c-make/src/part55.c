@@ -1,1 +1,0 @@
-int part_55(int x) { return x + 55; }

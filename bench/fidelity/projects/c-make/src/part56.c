@@ -1,1 +1,0 @@
-int part_56(int x) { return x + 56; }

@@ -1,1 +1,0 @@
-int part_57(int x) { return x + 57; }

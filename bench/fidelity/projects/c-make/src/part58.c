@@ -1,1 +1,0 @@
-int part_58(int x) { return x + 58; }

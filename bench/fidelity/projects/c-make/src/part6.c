@@ -1,1 +1,0 @@
-int part_6(int x) { return x + 6; }

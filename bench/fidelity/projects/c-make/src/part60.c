@@ -1,1 +1,0 @@
-int part_60(int x) { return x + 60; }

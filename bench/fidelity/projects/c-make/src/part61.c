@@ -1,1 +1,0 @@
-int part_61(int x) { return x + 61; }

@@ -1,1 +1,0 @@
-int part_62(int x) { return x + 62; }

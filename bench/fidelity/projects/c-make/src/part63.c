@@ -1,1 +1,0 @@
-int part_63(int x) { return x + 63; }

@@ -1,1 +1,0 @@
-int part_64(int x) { return x + 64; }

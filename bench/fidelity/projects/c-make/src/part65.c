@@ -1,1 +1,0 @@
-int part_65(int x) { return x + 65; }

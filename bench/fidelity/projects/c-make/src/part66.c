@@ -1,1 +1,0 @@
-int part_66(int x) { return x + 66; }

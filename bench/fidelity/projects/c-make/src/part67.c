@@ -1,1 +1,0 @@
-int part_67(int x) { return x + 67; }

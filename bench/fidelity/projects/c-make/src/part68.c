@@ -1,1 +1,0 @@
-int part_68(int x) { return x + 68; }

@@ -1,1 +1,0 @@
-int part_7(int x) { return x + 7; }

@@ -1,1 +1,0 @@
-int part_70(int x) { return x + 70; }

@@ -1,1 +1,0 @@
-int part_71(int x) { return x + 71; }

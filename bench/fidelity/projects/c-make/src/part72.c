@@ -1,1 +1,0 @@
-int part_72(int x) { return x + 72; }

@@ -1,1 +1,0 @@
-int part_74(int x) { return x + 74; }

@@ -1,1 +1,0 @@
-int part_75(int x) { return x + 75; }

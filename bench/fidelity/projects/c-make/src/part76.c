@@ -1,1 +1,0 @@
-int part_76(int x) { return x + 76; }

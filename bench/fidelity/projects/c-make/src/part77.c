@@ -1,1 +1,0 @@
-int part_77(int x) { return x + 77; }

@@ -1,1 +1,0 @@
-int part_78(int x) { return x + 78; }

@@ -1,1 +1,0 @@
-int part_79(int x) { int unused; return x + 79; }

@@ -1,1 +1,0 @@
-int part_8(int x) { return x + 8; }

@@ -1,1 +1,0 @@
-int part_80(int x) { return x + 80; }

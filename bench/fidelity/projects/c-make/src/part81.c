@@ -1,1 +1,0 @@
-int part_81(int x) { return x + 81; }

@@ -1,1 +1,0 @@
-int part_82(int x) { return x + 82; }

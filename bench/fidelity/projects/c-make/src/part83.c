@@ -1,1 +1,0 @@
-int part_83(int x) { return x + 83; }

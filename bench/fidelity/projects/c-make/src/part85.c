@@ -1,1 +1,0 @@
-int part_85(int x) { return x + 85; }

@@ -1,1 +1,0 @@
-int part_86(int x) { return x + 86; }

@@ -1,1 +1,0 @@
-int part_87(int x) { return x + 87; }

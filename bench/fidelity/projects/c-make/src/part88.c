@@ -1,1 +1,0 @@
-int part_88(int x) { return x + 88; }

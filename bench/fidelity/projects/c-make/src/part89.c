@@ -1,1 +1,0 @@
-int part_89(int x) { return x + 89; }

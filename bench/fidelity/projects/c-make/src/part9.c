@@ -1,1 +1,0 @@
-int part_9(int x) { return x + 9; }

@@ -1,1 +1,0 @@
-int part_90(int x) { return x + 90; }

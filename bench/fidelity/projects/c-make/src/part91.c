@@ -1,1 +1,0 @@
-int part_91(int x) { return x + 91; }

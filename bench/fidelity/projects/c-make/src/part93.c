@@ -1,1 +1,0 @@
-int part_93(int x) { return x + 93; }

@@ -1,1 +1,0 @@
-int part_94(int x) { return x + 94; }

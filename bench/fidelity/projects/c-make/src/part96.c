@@ -1,1 +1,0 @@
-int part_96(int x) { return x + 96; }

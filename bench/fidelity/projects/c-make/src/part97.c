@@ -1,1 +1,0 @@
-int part_97(int x) { return x + 97; }

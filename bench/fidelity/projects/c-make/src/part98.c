@@ -1,1 +1,0 @@
-int part_98(int x) { return x + 98; }

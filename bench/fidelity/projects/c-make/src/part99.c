@@ -1,1 +1,0 @@
-int part_99(int x) { return x + 99; }
