@@ -8,6 +8,7 @@ if [ -z "${CTX_BIN_DIR:-}" ]; then
     (cd "$here/.." && cargo build --release --quiet --bin ctx-truncate --bin ctx-summarize)
     CTX_BIN_DIR="$here/../target/release"
 fi
+CTX_BIN_DIR=$(cd "$CTX_BIN_DIR" && pwd)
 [ "${REGENERATE:-0}" = 1 ] && "$here/fidelity/generate.sh"
 cd "$here/fidelity"
 python3 measure.py "$CTX_BIN_DIR" outputs/*

@@ -162,18 +162,17 @@ const CONTEXTS: &[&str] = &[
     r"^_{3,} .+ _{3,}$",                      // pytest failure section header
     r"^---- .+ stdout ----$",                 // cargo failure section
     r"^Traceback \(most recent call last\):", // Python
-    r"^\s+\S+_test\.go:\d+: ",                // go test failure message
-    r"^\s+error: ",                           // TAP diagnostics (node --test)
+    r"^\S+_test\.go:\d+: ",                   // go test failure message
     r"^\s*(?:Expected|Received|expected|received|Actual|actual|left|right)(?: value)?\s*[:=]", // assertions
     r"^\s*(?:assertion failed|AssertionError)", // assertions
     r"^\s*at .+[:(]\d+(?::\d+)?\)?\s*$",      // JS/Java frame (first after a verdict)
     r"^\s*File .+, line \d+",                 // Python frame (nearest the exception)
     r"^\s*\d*\s*\|",                          // compiler snippet (near an error)
-    r"^\s+\^",                                // gcc caret line
+    r"^\^",                                   // gcc caret line
 ];
 
 /// Context entries that count only next to a verdict (frames and snippets are everywhere).
-const NEAR_ONLY: std::ops::Range<usize> = 11..15;
+const NEAR_ONLY: std::ops::Range<usize> = 10..14;
 
 /// Passing lines: below plain text, whatever words they contain.
 const PASSES: &[&str] = &[
@@ -241,7 +240,7 @@ fn has_location(t: &[u8]) -> bool {
 /// The class of one line, on its own (no neighbours): what a caller without a text around the
 /// line can know. Frames and snippets count as plain here; [`Scanner`] promotes them.
 pub fn classify(line: &[u8]) -> Class {
-    let line = strip_eol(line);
+    let line = body(line);
     let has_word = WORD_FINDER.is_match(line);
     if !has_word && !telling_start(line) {
         return Class::Plain;
@@ -272,7 +271,24 @@ pub fn classify(line: &[u8]) -> Class {
 
 /// Whether `line` is a frame or snippet line that matters next to a verdict.
 fn near_context(line: &[u8]) -> bool {
-    CONTEXT_SET.matches(strip_eol(line)).iter().any(|i| NEAR_ONLY.contains(&i))
+    CONTEXT_SET.matches(body(line)).iter().any(|i| NEAR_ONLY.contains(&i))
+}
+
+/// What a line says, without its end, its indentation, or the timestamp that CI services put
+/// before every line (`2024-05-01T12:00:01.1234567Z `): the formats' rules read from there, so
+/// an output quoted in a CI log or indented in a document still reads as itself.
+fn body(line: &[u8]) -> &[u8] {
+    let line = strip_eol(line);
+    let line = match line.get(..4).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) && line.get(4) == Some(&b'-') {
+        true => match memchr::memchr(b' ', &line[..line.len().min(40)]) {
+            Some(sp) if line[sp - 1] == b'Z' || line[sp - 1].is_ascii_digit() && line[..sp].contains(&b'T') => {
+                &line[sp + 1..]
+            }
+            _ => line,
+        },
+        false => line,
+    };
+    line.trim_ascii_start()
 }
 
 fn strip_eol(line: &[u8]) -> &[u8] {
@@ -289,7 +305,8 @@ const NEAR: u32 = 6;
 #[derive(Debug, Default)]
 pub struct Scanner {
     keep: Option<Regex>,
-    in_traceback: bool,
+    /// Inside a Python traceback: the indentation of its `Traceback` line.
+    in_traceback: Option<usize>,
     since_verdict: Option<u32>,
     /// Index of the last frame line seen inside the current traceback.
     last_frame: Option<usize>,
@@ -324,23 +341,24 @@ impl Scanner {
         self.seen += 1;
         let bare = strip_eol(line);
         let mut out = Verdict { class: classify(bare), promote: None };
-        if self.in_traceback {
-            let indented = bare.first().is_some_and(|b| b.is_ascii_whitespace());
-            if bare.trim_ascii_start().starts_with(b"File ") {
+        let text = body(bare);
+        if let Some(margin) = self.in_traceback {
+            let indented = bare.len() - bare.trim_ascii_start().len() > margin;
+            if text.starts_with(b"File ") {
                 self.last_frame = Some(index);
-            } else if !indented && !bare.is_empty() && !bare.starts_with(b"Traceback") {
-                self.in_traceback = false;
+            } else if !indented && !text.is_empty() && !text.starts_with(b"Traceback") {
+                self.in_traceback = None;
                 out.class = out.class.max(Class::Verdict);
                 out.promote = self.last_frame.take();
             }
         }
-        let opens_case = bare.trim_ascii_start().starts_with(b"<testcase");
+        let opens_case = text.starts_with(b"<testcase");
         if out.class == Class::Verdict && out.promote.is_none() {
             out.promote = self.open_testcase.take();
         }
         self.open_testcase = opens_case.then_some(index);
-        if bare.starts_with(b"Traceback (most recent call last)") {
-            self.in_traceback = true;
+        if text.starts_with(b"Traceback (most recent call last)") {
+            self.in_traceback = Some(bare.len() - bare.trim_ascii_start().len());
             self.last_frame = None;
         }
         if out.class < Class::Context && self.since_verdict.is_some_and(|n| n < NEAR) && near_context(bare) {
@@ -544,13 +562,26 @@ mod tests {
             "thread 'a' panicked at src/lib.rs:5:54:\nport must be a number\n  not ok 3 - x\n  ---\n  error: |-\n    Expected values to be strictly equal:\nplain\n",
         );
         use Class::*;
-        assert_eq!(c, vec![Verdict, Context, Verdict, Plain, Context, Context, Plain]);
+        assert_eq!(c, vec![Verdict, Context, Verdict, Plain, Verdict, Context, Plain]);
     }
 
     #[test]
     fn a_location_first_is_worth_a_look() {
         assert_eq!(classify(b"    stats_test.go:1807: Median([1 2 3 4]) = 3, want 2"), Class::Context);
         assert_eq!(classify(b"  --- FAIL: TestSub/case (0.00s)"), Class::Verdict);
+    }
+
+    #[test]
+    fn ci_timestamps_and_indentation_do_not_hide_a_verdict() {
+        assert_eq!(
+            classify(b"2024-05-01T12:00:01.1234567Z FAILED tests/test_a.py::test_b - assert 1 == 2"),
+            Class::Verdict
+        );
+        assert_eq!(classify(b"    FAILED failure_demo.py::test_generative[3-6] - assert (3 * 2) < 6"), Class::Verdict);
+        let c = scan(
+            "    Traceback (most recent call last):\n      File \"a.py\", line 2, in f\n        g()\n    OSError: disk full\n",
+        );
+        assert_eq!(c, vec![Class::Context, Class::Context, Class::Plain, Class::Verdict]);
     }
 
     #[test]

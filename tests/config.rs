@@ -182,7 +182,7 @@ fn wrong_types_are_named() {
         ("persist = 1979-05-27", "persist must be a string, not 1979-05-27"),
         (
             "strategy = \"top\"",
-            "strategy must be \"head-tail\", \"head\", \"tail\", \"layered\" or \"salient\", not \"top\"",
+            "strategy must be \"auto\", \"head-tail\", \"head\", \"tail\", \"layered\" or \"salient\", not \"top\"",
         ),
         ("encoding = \"o200K\"", "encoding must be \"o200k\", \"cl100k\" or \"estimate\", not \"o200K\""),
         ("from = \"xml\"", "from must be \"auto\", \"text\", \"html\" or \"json\", not \"xml\""),

@@ -204,6 +204,22 @@ fn persist_saves_the_full_input_once() {
 }
 
 #[test]
+fn persist_names_the_path_in_the_first_marker_only() {
+    let dir = tmp("persist-once");
+    let mut input = numbers(2000);
+    input.insert_str(input.find("\n1000\n").expect("line 1000") + 1, "error: boom\n");
+    let r = run(ctx().args(["--max-lines", "7", "--strategy", "salient", "--persist"]).arg(&dir).write_stdin(input));
+    let path = std::fs::read_dir(&dir).expect("dir").flatten().next().expect("saved").path();
+    assert_eq!(
+        r.out,
+        format!(
+            "1\n[... 998 lines (3,886 chars) omitted: lines 2-999; full text: {} ...]\nerror: boom\n[... 998 lines (4,990 chars) omitted: lines 1,001-1,998 ...]\n1998\n1999\n2000\n",
+            path.display()
+        )
+    );
+}
+
+#[test]
 fn preview_shows_the_start_the_path_and_the_size() {
     let dir = tmp("preview");
     let r = run(ctx().args(["--preview", "120", "--persist"]).arg(&dir).write_stdin(numbers(1000)));
@@ -251,13 +267,25 @@ fn broken_pipe_ends_quietly() {
     assert_eq!(o.status.code(), Some(0));
 }
 
+/// pytest's own demo of 44 failures (indented in its RST document): every `FAILED` line of its
+/// short summary is kept, with the final line, at 8,000 chars and at 2,000 tokens, by default.
 #[test]
 fn salient_keeps_the_pytest_failures() {
     let path = Path::new(CORPUS).join("pytest-reportingdemo.rst");
-    let r = run(ctx().args(["--strategy", "salient", "--max-chars", "3000"]).arg(&path));
-    assert!(r.out.chars().count() <= 3000);
-    assert!(r.out.contains("\n    E       AssertionError: assert 'spam' == 'eggs'\n"), "{}", r.out);
-    assert!(r.out.ends_with("============================ 44 failed in 0.12s ============================\n"));
+    let text = std::fs::read_to_string(&path).expect("corpus file");
+    let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("    FAILED ")).collect();
+    assert_eq!(failed.len(), 44);
+    for budget in [["--max-chars", "8000"], ["--max-tokens", "2000"]] {
+        let r = run(ctx().args(budget).arg(&path));
+        assert_eq!(r.code, 0);
+        let kept: Vec<&str> = r.out.lines().collect();
+        for line in &failed {
+            assert!(kept.contains(line), "{budget:?} drops {line}");
+        }
+        assert!(r.out.ends_with("============================ 44 failed in 0.12s ============================\n"));
+    }
+    let r = run(ctx().args(["--max-chars", "8000"]).arg(&path));
+    assert!(r.out.chars().count() <= 8000);
 }
 
 #[test]

@@ -53,7 +53,8 @@ pub struct Args {
     #[command(flatten)]
     pub encoding: EncodingArg,
 
-    /// What to keep [default: head-tail, or salient with --keep]
+    /// What to keep [default: auto (salient for output with a failed test, an error or a
+    /// traceback in it, else head-tail), or salient with --keep]
     #[arg(short, long, value_enum, value_name = "STRATEGY")]
     pub strategy: Option<Strategy>,
 
@@ -203,7 +204,7 @@ impl Job {
             }
             (Some(s), _) => s,
             (None, false) => Strategy::Salient,
-            (None, true) => Strategy::HeadTail,
+            (None, true) => Strategy::Auto,
         };
         let keep = match args.keep.as_slice() {
             [] => None,

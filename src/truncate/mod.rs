@@ -22,8 +22,11 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Strategy {
-    /// The start and the end; `--head-ratio` is the start's share.
+    /// `salient` when the input holds a verdict or a runner's summary (a failed test, a
+    /// compiler error, a traceback, `N passed, M failed`), else `head-tail`.
     #[default]
+    Auto,
+    /// The start and the end; `--head-ratio` is the start's share.
     HeadTail,
     /// The start only.
     Head,
@@ -38,7 +41,22 @@ pub enum Strategy {
 impl Strategy {
     /// Whether the strategy works on a window of the input (bounded memory) rather than all of it.
     pub fn streams(self) -> bool {
-        matches!(self, Strategy::HeadTail | Strategy::Head | Strategy::Tail)
+        matches!(self, Strategy::Auto | Strategy::HeadTail | Strategy::Head | Strategy::Tail)
+    }
+
+    /// The strategy `Auto` stands for on `doc`: salient for a log with a verdict or a summary
+    /// in it, else head-tail (also for input too large to hold whole). Others stand for
+    /// themselves.
+    pub fn resolve(self, doc: &Doc) -> Strategy {
+        match self {
+            Strategy::Auto => {
+                match doc.text().is_some_and(|t| crate::signals::strongest(t) >= crate::signals::Class::Summary) {
+                    true => Strategy::Salient,
+                    false => Strategy::HeadTail,
+                }
+            }
+            s => s,
+        }
     }
 }
 
@@ -135,8 +153,13 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
             persisted: None,
         };
     }
-    let (marker, reserve, limit) = match opts.preview {
-        true => preview_marker(doc, opts, &original, path),
+    let resolved = Options { strategy: opts.strategy.resolve(doc), ..opts.clone() };
+    let opts = &resolved;
+    let (marker, reserve, limit, once) = match opts.preview {
+        true => {
+            let (m, r, l) = preview_marker(doc, opts, &original, path);
+            (m, r, l, Size::default())
+        }
         false => choose_marker(doc, opts, &original, path),
     };
     let cx = marker::Context {
@@ -146,7 +169,7 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         first_line: opts.first_line,
     };
     let show_lines = if opts.budget.lines.is_some() { 1 } else { 2 };
-    let mut budget = limit;
+    let mut budget = limit.minus(&once).unwrap_or(limit);
     for _ in 0..12 {
         let ranges = select::plan(doc, &budget, &reserve, opts);
         let (text, gaps) = assemble(doc, &ranges, &marker, enc, cx, show_lines);
@@ -204,15 +227,35 @@ fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Opt
 
 /// The marker to use, the room to reserve for each, and the limits: the full wording if it
 /// takes at most half the budget, else `[...]` if that fits, else none.
-fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size, Budget) {
+///
+/// The default wording names the saved path in its first marker only; the room of the path is
+/// then taken from the limits once (the last value) rather than reserved for every marker.
+fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size, Budget, Size) {
     for m in [opts.marker.clone(), Marker::Compact] {
         match marker_room(&m, doc, opts, original, path) {
-            None => return (Marker::Off, Size::default(), opts.budget),
-            Some(r) if opts.budget.scale(0.5).minus(&r).is_some() => return (m, r, opts.budget),
+            None => return (Marker::Off, Size::default(), opts.budget, Size::default()),
+            Some(r) if opts.budget.scale(0.5).minus(&r).is_some() => {
+                let bare = match (&m, path) {
+                    (Marker::Default, Some(_)) => marker_room(&m, doc, opts, original, None).unwrap_or(r),
+                    _ => r,
+                };
+                return (m, bare, opts.budget, less(&r, &bare));
+            }
             Some(_) => {}
         }
     }
-    (Marker::Off, Size::default(), opts.budget)
+    (Marker::Off, Size::default(), opts.budget, Size::default())
+}
+
+/// `a` less `b`, unit by unit, never below zero.
+fn less(a: &Size, b: &Size) -> Size {
+    Size {
+        bytes: a.bytes.saturating_sub(b.bytes),
+        chars: a.chars.saturating_sub(b.chars),
+        lines: a.lines.saturating_sub(b.lines),
+        tokens: a.tokens.map(|t| t.saturating_sub(b.tokens.unwrap_or(0))),
+        tokens_estimated: false,
+    }
 }
 
 /// The preview footer, its room, and the limits: the chars limit plus the footer.
@@ -270,11 +313,12 @@ fn assemble(
     let mut gaps = Vec::new();
     let mut pos = 0u64;
     let mut lines = LineCursor::default();
+    let mut path_left = cx.path;
     let mut gap_to = |out: &mut Vec<u8>, a: u64, b: u64, lines: &mut LineCursor| {
         let size = doc.size(a, b, enc);
         let aligned = doc.at_line_start(a) && doc.at_line_start(b);
         let gap = Gap::new(a, b, &size, lines.before(doc, a) + cx.first_line, aligned);
-        let rendered = marker::render(marker, &gap, cx);
+        let rendered = marker::render(marker, &gap, marker::Context { path: path_left, ..cx });
         if let Some(hidden) = rendered.as_deref().and_then(|m| worth_showing(doc, &gap, m, enc, show_lines)) {
             out.extend_from_slice(hidden);
             return;
@@ -285,6 +329,9 @@ fn assemble(
             }
             out.extend_from_slice(text.as_bytes());
             out.push(b'\n');
+            if *marker == Marker::Default {
+                path_left = None;
+            }
         }
         gaps.push(gap);
     };

@@ -136,14 +136,43 @@ fn salient(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
     let (first, last) = (picked[0].0, picked[picked.len() - 1].1);
     let used = picked.iter().fold(Size::default(), |used, &(a, b)| used + size(&text[a..b], &c, opts));
     let blocks = 1 + picked.windows(2).filter(|w| w[0].1 != w[1].0).count() as u64;
-    let ends = minus_markers(&c, reserve, blocks).minus(&used).unwrap_or(c.scale(0.0));
-    let p = cut_prefix(&text[..first], &ends.scale(opts.head_ratio), opts.encoding, opts.cut);
-    let rest = ends.minus(&size(&text[..p], &ends, opts)).unwrap_or(ends.scale(0.0));
-    let q = last + cut_suffix(&text[last..], &rest, opts.encoding, opts.cut);
+    // The head and the tail keep their first shares; what the middle left grows both.
+    let zero = c.scale(0.0);
+    let extra = minus_markers(&c, reserve, blocks)
+        .minus(&used)
+        .and_then(|e| e.minus(&size(&text[..p0], &c, opts)))
+        .and_then(|e| e.minus(&size(&text[q0..], &c, opts)))
+        .unwrap_or(zero);
+    let p = p0 + whole_lines_prefix(&text[p0..first], &extra.scale(opts.head_ratio), opts);
+    let rest = extra.minus(&size(&text[p0..p], &extra, opts)).unwrap_or(zero);
+    let q = last + whole_lines_suffix(&text[last..q0], &rest, opts);
     let mut ranges = vec![(0, p as u64)];
     ranges.extend(picked.iter().map(|&(a, b)| (a as u64, b as u64)));
     ranges.push((q as u64, text.len() as u64));
     ranges
+}
+
+/// The longest prefix of `text` within `budget` that ends a line (with `--cut chars`, any).
+/// Growing a head that already ends on a line must not start a cut line.
+fn whole_lines_prefix(text: &[u8], budget: &Budget, opts: &Options) -> usize {
+    let p = cut_prefix(text, budget, opts.encoding, opts.cut);
+    match opts.cut {
+        crate::text::Cut::Lines if p > 0 && text[p - 1] != b'\n' => {
+            memchr::memrchr(b'\n', &text[..p]).map_or(0, |i| i + 1)
+        }
+        _ => p,
+    }
+}
+
+/// Where the longest suffix of `text` within `budget` that starts a line begins.
+fn whole_lines_suffix(text: &[u8], budget: &Budget, opts: &Options) -> usize {
+    let q = cut_suffix(text, budget, opts.encoding, opts.cut);
+    match opts.cut {
+        crate::text::Cut::Lines if q > 0 && q < text.len() && text[q - 1] != b'\n' => {
+            memchr::memchr(b'\n', &text[q..]).map_or(text.len(), |i| q + i + 1)
+        }
+        _ => q,
+    }
 }
 
 /// The `[start, end)` byte span of every line of `text`, newline included.
