@@ -509,6 +509,8 @@ fn gap_of(run: &[Piece], starts_line: bool) -> Gap {
         tokens: None,
         tokens_estimated: false,
         aligned: starts_line && last.text.ends_with(b"\n"),
+        repeats: 0,
+        repeats_below: false,
     }
 }
 

@@ -26,6 +26,17 @@ pub struct Gap {
     /// Whether the gap starts and ends on line boundaries.
     #[serde(skip)]
     pub aligned: bool,
+    /// Lines of the gap that share the template of the kept line just before it (they differ
+    /// from it only in numbers, ids or timestamps): what folding them saved.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub repeats: u64,
+    /// Whether `repeats` counts lines like the kept line just after the gap instead.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub repeats_below: bool,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Gap {
@@ -41,6 +52,8 @@ impl Gap {
             tokens: size.tokens,
             tokens_estimated: size.tokens_estimated,
             aligned,
+            repeats: 0,
+            repeats_below: false,
         }
     }
 }
@@ -130,7 +143,17 @@ pub fn render(marker: &Marker, gap: &Gap, cx: Context<'_>) -> Option<String> {
         Marker::Off => return None,
         Marker::Compact => "[...]".to_string(),
         Marker::Default if gap.aligned => {
-            format!("[... {} ({counts}) omitted: {}{path} ...]", plural(gap.lines, "line", "lines"), line_range(gap))
+            let like = match gap.repeats {
+                0 => String::new(),
+                n => {
+                    format!(", {} like the line {}", group_digits(n), if gap.repeats_below { "below" } else { "above" })
+                }
+            };
+            format!(
+                "[... {} ({counts}) omitted: {}{like}{path} ...]",
+                plural(gap.lines, "line", "lines"),
+                line_range(gap)
+            )
         }
         Marker::Default if gap.start_line == gap.end_line => {
             format!("[... {counts} omitted from line {}{path} ...]", group_digits(gap.start_line))

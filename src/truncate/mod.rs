@@ -172,7 +172,8 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
     let mut budget = limit.minus(&once).unwrap_or(limit);
     for _ in 0..12 {
         let ranges = select::plan(doc, &budget, &reserve, opts);
-        let (text, gaps) = assemble(doc, &ranges, &marker, enc, cx, show_lines);
+        let fold = opts.strategy == Strategy::Salient;
+        let (text, gaps) = assemble(doc, &ranges, &marker, enc, cx, show_lines, fold);
         if limit.fits(&text, opts.encoding) {
             let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
             let persisted = path.map(str::to_string);
@@ -181,7 +182,7 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         budget = shrink(&budget, &limit, &Size::of(&text, limit.tokens.map(|_| opts.encoding)));
     }
     // Unreachable in practice: every round takes the excess off. Keep nothing rather than overflow.
-    let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, cx, 0);
+    let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, cx, 0, false);
     let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
     Outcome {
         text,
@@ -209,6 +210,8 @@ fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Opt
         tokens: opts.budget.tokens.map(|_| doc.len()),
         tokens_estimated: doc.is_windowed(),
         aligned: true,
+        repeats: if opts.strategy == Strategy::Salient { original.lines } else { 0 },
+        repeats_below: false,
     };
     let cx = marker::Context {
         total: original,
@@ -308,6 +311,7 @@ fn assemble(
     enc: Option<Encoding>,
     cx: marker::Context<'_>,
     show_lines: u64,
+    fold: bool,
 ) -> (Vec<u8>, Vec<Gap>) {
     let mut out = Vec::new();
     let mut gaps = Vec::new();
@@ -317,7 +321,10 @@ fn assemble(
     let mut gap_to = |out: &mut Vec<u8>, a: u64, b: u64, lines: &mut LineCursor| {
         let size = doc.size(a, b, enc);
         let aligned = doc.at_line_start(a) && doc.at_line_start(b);
-        let gap = Gap::new(a, b, &size, lines.before(doc, a) + cx.first_line, aligned);
+        let mut gap = Gap::new(a, b, &size, lines.before(doc, a) + cx.first_line, aligned);
+        if fold && aligned {
+            (gap.repeats, gap.repeats_below) = repeats(doc, a, b);
+        }
         let rendered = marker::render(marker, &gap, marker::Context { path: path_left, ..cx });
         if let Some(hidden) = rendered.as_deref().and_then(|m| worth_showing(doc, &gap, m, enc, show_lines)) {
             out.extend_from_slice(hidden);
@@ -346,6 +353,26 @@ fn assemble(
         gap_to(&mut out, pos, doc.len(), &mut lines);
     }
     (out, gaps)
+}
+
+/// The lines of the gap `[a, b)` that share the template of the kept line just before it, or
+/// else of the one just after it (then `true`).
+fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
+    let Some(text) = doc.text() else { return (0, false) };
+    let (a, b) = (a as usize, b as usize);
+    let like = |kept: &[u8]| {
+        let kept = crate::signals::template(kept);
+        text[a..b].split_inclusive(|&c| c == b'\n').filter(|l| crate::signals::template(l) == kept).count() as u64
+    };
+    let above = match a {
+        0 => 0,
+        _ => like(&text[memchr::memrchr(b'\n', &text[..a - 1]).map_or(0, |i| i + 1)..a]),
+    };
+    if above > 0 || b == text.len() {
+        return (above, false);
+    }
+    let below = like(&text[b..memchr::memchr(b'\n', &text[b..]).map_or(text.len(), |i| b + i + 1)]);
+    (below, below > 0)
 }
 
 /// Counts newlines before increasing positions without rescanning from the start.

@@ -123,8 +123,8 @@ struct Candidate {
 /// into it. They are written in their original order.
 fn salient(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
     let c = minus_markers(budget, reserve, 1);
-    let p0 = cut_prefix(text, &c.scale(SALIENT_HEAD), opts.encoding, opts.cut);
-    let q0 = cut_suffix(text, &c.scale(SALIENT_TAIL), opts.encoding, opts.cut).max(p0);
+    let p0 = whole_lines_prefix(text, &c.scale(SALIENT_HEAD), opts);
+    let q0 = whole_lines_suffix(text, &c.scale(SALIENT_TAIL), opts).max(p0);
     let lines = line_spans(text);
     let candidates = rank(text, &lines, p0, q0, opts);
     let mut left = c.minus(&size(&text[..p0], &c, opts)).unwrap_or(c.scale(0.0));

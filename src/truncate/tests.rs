@@ -290,3 +290,22 @@ fn a_short_line_is_shown_instead_of_its_marker() {
     let o = run(text.as_bytes(), &opts(Budget { chars: Some(700), ..Budget::default() }, Strategy::Salient));
     assert!(s(&o.text).contains("\nerror: boom\na plain line of filler text\nerror: bang\n"), "{}", s(&o.text));
 }
+
+/// A thousand heartbeats that differ only in their numbers fold: each gap says how many of its
+/// lines are like the kept line next to it.
+#[test]
+fn repeated_templates_fold_with_a_count() {
+    let mut text = String::new();
+    for i in 1..=500 {
+        text.push_str(&format!("12:00:{i} WARN heartbeat ok from worker {i}\n"));
+    }
+    text.push_str("ValueError: boom\n");
+    for i in 1..=500 {
+        text.push_str(&format!("12:01:{i} WARN heartbeat ok from worker {i}\n"));
+    }
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(600), ..Budget::default() }, Strategy::Auto));
+    assert_eq!(o.strategy, Strategy::Salient);
+    let out = s(&o.text);
+    assert!(out.contains("\n[... 498 lines (21,704 chars) omitted: lines 3-500, 498 like the line above ...]\nValueError: boom\n[... 495 lines (21,564 chars) omitted: lines 502-996, 495 like the line below ...]\n"), "{out}");
+    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (498, 495, true));
+}
