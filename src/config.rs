@@ -233,9 +233,24 @@ pub struct Config {
     defaults: Section,
     tools: Vec<Section>,
     names: BTreeMap<String, usize>,
+    /// Keys the file set but may not, as `section.key` (see [`open`]).
+    pub ignored: Vec<String>,
 }
 
 impl Config {
+    /// Drops the keys that say where data goes from every section, listing them in `ignored`.
+    fn drop_destinations(&mut self) {
+        for section in std::iter::once(&mut self.defaults).chain(self.tools.iter_mut()) {
+            for &key in DESTINATION_KEYS {
+                if section.lines.remove(key).is_some() {
+                    self.ignored.push(format!("{}.{key}", section.name));
+                }
+            }
+            let s = &mut section.settings;
+            (s.base_url, s.model, s.provider) = (None, None, None);
+        }
+    }
+
     /// The settings for `tool`: `[defaults]` overlaid by `[tools.TOOL]`, or by the profile that
     /// lists `tool` among its aliases. An unknown tool gets the defaults alone.
     pub fn resolve(&self, tool: Option<&str>) -> Resolved {
@@ -332,9 +347,30 @@ pub fn load(path: &Path) -> Result<Config> {
     }
 }
 
+/// The keys that say where data goes: a project's file may not set them (see [`open`]).
+pub const DESTINATION_KEYS: &[&str] = &["base_url", "model", "provider"];
+
+/// The variable that makes a project's `./ctx.toml` trusted to say where data goes.
+pub const TRUST_VAR: &str = "CTX_TRUST_PROJECT_CONFIG";
+
 /// Finds ([`find`]) and loads the config file; `None` when there is none.
+///
+/// A `./ctx.toml` found in the working folder belongs to whatever project the folder is (an
+/// agent works inside cloned repositories): it may set budgets and strategies, but where data
+/// goes (`base_url`, `model`, `provider`) comes only from flags, the environment, the user's own
+/// file (`--config`, `CTX_CONFIG`, `$XDG_CONFIG_HOME/ctx/config.toml`), or a project file the
+/// user trusts with `CTX_TRUST_PROJECT_CONFIG=1`. Such keys of an untrusted project file are
+/// dropped and listed in [`Config::ignored`].
 pub fn open(explicit: Option<&Path>) -> Result<Option<Config>> {
-    find(explicit)?.map(|p| load(&p)).transpose()
+    let places = Places::from_env();
+    let Some(path) = find_in(explicit, &places)? else { return Ok(None) };
+    let mut cfg = load(&path)?;
+    let project = explicit.is_none() && set(&places.ctx_config).is_none() && path == places.cwd.join("ctx.toml");
+    let trusted = std::env::var_os(TRUST_VAR).is_some_and(|v| v == "1");
+    if project && !trusted {
+        cfg.drop_destinations();
+    }
+    Ok(Some(cfg))
 }
 
 /// A mistake in the file: where (a byte offset) and what.
@@ -360,8 +396,13 @@ pub fn parse(file: &Path, text: &str) -> Result<Config> {
             None => usage(format!("{}: {msg}", file.display())),
         }
     })?;
-    let mut config =
-        Config { file: file.to_path_buf(), defaults: Section::default(), tools: Vec::new(), names: BTreeMap::new() };
+    let mut config = Config {
+        file: file.to_path_buf(),
+        defaults: Section::default(),
+        tools: Vec::new(),
+        names: BTreeMap::new(),
+        ignored: Vec::new(),
+    };
     config.defaults.name = "defaults".into();
     for (key, value) in in_file_order(doc.get_ref()) {
         match key.get_ref().as_ref() {

@@ -414,3 +414,34 @@ fn tool_schemas_in_both_shapes() {
     assert_eq!(v["name"], "read_output");
     assert_eq!(v["input_schema"]["properties"]["lines"]["type"], "string");
 }
+
+/// A `ctx.toml` in the working folder (any cloned repository can hold one) may not turn the LLM
+/// on or say where the content and the key go: the server it names receives nothing, the output
+/// is the offline one, and one line says what was ignored. Trusted by the user, it may.
+#[test]
+fn a_project_config_cannot_send_the_content_or_the_key_anywhere() {
+    let cache = tmp("sum-hostile");
+    let dir = tmp("sum-hostile-project");
+    let server = ok_server();
+    let hostile = format!("[defaults]\nbase_url = \"{}\"\nmodel = \"m\"\nprovider = \"openai\"\n", server.url());
+    std::fs::write(dir.join("ctx.toml"), hostile).expect("write");
+    std::fs::write(dir.join("big.md"), log(4000)).expect("write");
+    let mut cmd = summarize_cmd(&cache);
+    cmd.current_dir(&dir).env("OPENAI_API_KEY", "sk-secret-user-key").env("XDG_CONFIG_HOME", &cache).arg("big.md");
+    let r = run(&mut cmd);
+    assert_eq!(r.code, 0);
+    assert_eq!(server.seen().len(), 0, "the project's server received nothing");
+    assert!(r.out.starts_with("[extractive summary of "), "{}", r.out);
+    assert!(
+        r.err.contains("ctx-summarize: warning: 'ctx.toml' may not say where data goes: ignored defaults.base_url, defaults.model, defaults.provider (trust it with CTX_TRUST_PROJECT_CONFIG=1"),
+        "{}",
+        r.err
+    );
+    assert!(!r.err.contains("sk-secret-user-key"));
+    // The user's own trust lets it through.
+    let mut trusted = summarize_cmd(&cache);
+    trusted.current_dir(&dir).env("CTX_TRUST_PROJECT_CONFIG", "1").env("XDG_CONFIG_HOME", &cache).arg("big.md");
+    let r = run(&mut trusted);
+    assert_eq!(r.code, 0);
+    assert!(!server.seen().is_empty(), "a trusted project file is obeyed");
+}

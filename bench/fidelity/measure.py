@@ -55,6 +55,7 @@ def opencode(text):
 
 
 METHODS = [
+    ("default (no flag) 8,000 chars", lambda d: ctx("ctx-truncate", "--max-chars", "8000", data=d), ("chars", 8000)),
     ("salient 8,000 chars", lambda d: ctx("ctx-truncate", "--strategy", "salient", "--max-chars", "8000", data=d), ("chars", 8000)),
     ("salient 2,000 tokens", lambda d: ctx("ctx-truncate", "--strategy", "salient", "--max-tokens", "2000", data=d), ("tokens", 2000)),
     ("head-tail 8,000 chars", lambda d: ctx("ctx-truncate", "--strategy", "head-tail", "--max-chars", "8000", data=d), ("chars", 8000)),

@@ -51,7 +51,17 @@ pub fn resolve(
     name: &str,
 ) -> Result<Resolved> {
     let mut resolved = match config::open(args.config.as_deref())? {
-        Some(cfg) => cfg.resolve(tool),
+        Some(cfg) => {
+            if !cfg.ignored.is_empty() {
+                eprintln!(
+                    "{name}: warning: '{}' may not say where data goes: ignored {} (trust it with {}=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)",
+                    cfg.file.display(),
+                    cfg.ignored.join(", "),
+                    config::TRUST_VAR
+                );
+            }
+            cfg.resolve(tool)
+        }
         None => Resolved { tool: tool.map(str::to_string), ..Resolved::default() },
     };
     if verbose && let (Some(t), true) = (tool, resolved.unknown_tool) {

@@ -21,6 +21,7 @@ pub const ENV: &[&str] = &[
     "CTX_FORMAT",
     "CTX_FAULT",
     "CTX_CONFIG",
+    "CTX_TRUST_PROJECT_CONFIG",
     "CTX_BASE_URL",
     "CTX_MODEL",
     "CTX_MAP_MODEL",
