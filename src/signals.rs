@@ -135,8 +135,7 @@ const VERDICTS: &[&str] = &[
     r"^Error: ",                                                                                  // node, generic
     r"^\s*\[ERROR\]",                                                                             // maven
     r"^fatal: ",                                                                                  // git
-    r"\b(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error)\b[\]:)]?\s", // log levels, checked below
-    r"\bSegmentation fault\b|\bcore dumped\b",                   // crashes
+    r"\bSegmentation fault\b|\bcore dumped\b",                                                    // crashes
     r"(?i:exit(?:ed)?(?: with)? (?:code|status):? *[1-9]|exit code [1-9]|returned non-zero exit status|completed with exit code [1-9])",
     r"\bundefined reference to\b", // ld
 ];
@@ -149,9 +148,6 @@ const SUMMARIES: &[&str] = &[
     r"^Tests?:\s+.*\d+ (?:failed|passed)",     // jest, vitest summary
     r"^# (?:fail|pass) +\d+",                  // TAP / node --test summary
 ];
-
-/// Index in [`VERDICTS`] of the loose log-level pattern, which needs a second look.
-const LOG_LEVEL: usize = 24;
 
 /// Context: what makes a verdict usable.
 const CONTEXTS: &[&str] = &[
@@ -185,15 +181,22 @@ const PASSES: &[&str] = &[
     r"<testcase\b[^>]*/>\s*$",
 ];
 
-static VERDICT_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(VERDICTS).expect("built-in patterns"));
-static SUMMARY_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(SUMMARIES).expect("built-in patterns"));
-static CONTEXT_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(CONTEXTS).expect("built-in patterns"));
-static PASS_SET: LazyLock<RegexSet> = LazyLock::new(|| RegexSet::new(PASSES).expect("built-in patterns"));
+/// A set of the built-in patterns, ASCII-only classes (`\w`, `\s`, `\b`): the formats are ASCII,
+/// and byte classes keep the automaton small and fast.
+fn set(patterns: &[&str]) -> RegexSet {
+    RegexSet::new(patterns.iter().map(|p| format!("(?-u){p}"))).expect("built-in patterns")
+}
+
+static VERDICT_SET: LazyLock<RegexSet> = LazyLock::new(|| set(VERDICTS));
+static SUMMARY_SET: LazyLock<RegexSet> = LazyLock::new(|| set(SUMMARIES));
+static CONTEXT_SET: LazyLock<RegexSet> = LazyLock::new(|| set(&CONTEXTS[..NEAR_ONLY.start]));
+static NEAR_SET: LazyLock<RegexSet> = LazyLock::new(|| set(&CONTEXTS[NEAR_ONLY]));
+static PASS_SET: LazyLock<RegexSet> = LazyLock::new(|| set(PASSES));
 static WARNING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b").expect("built-in pattern"));
 static MENTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i:\b(?:errors?|err!?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:ked)?|exceptions?|traceback|abort(?:ed)?",
+        r"(?-u)(?i:\b(?:errors?|err!?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:ked)?|exceptions?|traceback|abort(?:ed)?",
         r"|segmentation fault|core dumped|undefined reference|cannot find|no such file|permission denied",
         r"|timed out|assert(?:ion)?(?:error)?|critical|crash(?:ed)?|killed|denied|refused)\b)"
     ))
@@ -202,7 +205,7 @@ static MENTION: LazyLock<Regex> = LazyLock::new(|| {
 /// A log line's level, when it leads the line: `ERROR`, `[error]`, `E1122`, `level=error`.
 static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r#"^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error|ERR|EMERG|ALERT)[\])>:]?\s"#,
+        r#"(?-u)^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error|ERR|EMERG|ALERT)[\])>:]?\s"#,
         r#"|\blevel[=:]"?(?:error|fatal|critical)\b|"level":\s*"(?:error|fatal|critical)""#
     ))
     .expect("built-in pattern")
@@ -248,16 +251,13 @@ pub fn classify(line: &[u8]) -> Class {
     if PASS_SET.is_match(line) {
         return Class::Pass;
     }
-    let verdicts = VERDICT_SET.matches(line);
-    let strict = verdicts.iter().any(|i| i != LOG_LEVEL);
-    if strict || (verdicts.matched(LOG_LEVEL) && LEVEL.is_match(line)) {
+    if VERDICT_SET.is_match(line) || LEVEL.is_match(line) {
         return Class::Verdict;
     }
     if SUMMARY_SET.is_match(line) {
         return Class::Summary;
     }
-    let contexts = CONTEXT_SET.matches(line);
-    if contexts.iter().any(|i| !NEAR_ONLY.contains(&i)) {
+    if CONTEXT_SET.is_match(line) {
         return Class::Context;
     }
     if has_word && WARNING.is_match(line) {
@@ -271,7 +271,7 @@ pub fn classify(line: &[u8]) -> Class {
 
 /// Whether `line` is a frame or snippet line that matters next to a verdict.
 fn near_context(line: &[u8]) -> bool {
-    CONTEXT_SET.matches(body(line)).iter().any(|i| NEAR_ONLY.contains(&i))
+    NEAR_SET.is_match(body(line))
 }
 
 /// What a line says, without its end, its indentation, or the timestamp that CI services put
@@ -535,8 +535,7 @@ mod tests {
     }
 
     #[test]
-    fn log_level_index_names_the_log_level_pattern() {
-        assert!(VERDICTS[LOG_LEVEL].starts_with(r"\b(?:FATAL|CRITICAL"));
+    fn near_only_names_the_frames_and_snippets() {
         assert!(CONTEXTS[NEAR_ONLY.start].starts_with(r"^\s*at "));
         assert_eq!(NEAR_ONLY.end, CONTEXTS.len());
     }

@@ -305,6 +305,7 @@ fn run(args: Args) -> Result<ExitCode> {
         };
         if let Some(store) = &store {
             let look = progressive::look(&all, &opts, client.as_ref(), store, &args)?;
+            refused(client.as_ref())?;
             if !args.output.json {
                 src.header(out)?;
             }
@@ -314,6 +315,7 @@ fn run(args: Args) -> Result<ExitCode> {
         }
         let started = std::time::Instant::now();
         let summary = summarize_one(&all, &opts, client.as_ref(), &args);
+        refused(client.as_ref())?;
         if summary.tier == Tier::Extracted && !std::mem::replace(&mut noted, true) {
             eprintln!(
                 "{TOOL}: no LLM configured (--base-url and --model, or CTX_BASE_URL and CTX_MODEL): the summary is extractive"
@@ -336,6 +338,17 @@ fn run(args: Args) -> Result<ExitCode> {
     })?;
     out.flush()?;
     Ok(super::status(failed || (fell_back && args.strict)))
+}
+
+/// An error when the LLM refused the run in a way no retry can fix (a wrong key, model or URL):
+/// no summary is claimed, nothing is written, and no later input sends anything.
+fn refused(client: Option<&Client>) -> Result<()> {
+    match client.and_then(Client::fatal) {
+        Some(e) => {
+            Err(anyhow::anyhow!(e).context("the LLM refused the request (check the key, --model and --base-url)"))
+        }
+        None => Ok(()),
+    }
 }
 
 fn summarize_one(input: &[u8], opts: &summarize::Options, client: Option<&Client>, args: &Args) -> Summary {

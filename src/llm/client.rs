@@ -17,6 +17,9 @@ pub enum CallError {
     ContextLength(String),
     /// Anything else, after the retries it deserved; the message is one line.
     Failed(String),
+    /// What no retry and no other request can fix (401, 403: the key; 404: the model or the
+    /// URL). The client sends nothing more after one.
+    Fatal(String),
     /// A dry run: the request was recorded, not sent.
     DryRun,
 }
@@ -24,7 +27,7 @@ pub enum CallError {
 impl fmt::Display for CallError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CallError::ContextLength(m) | CallError::Failed(m) => f.write_str(m),
+            CallError::ContextLength(m) | CallError::Failed(m) | CallError::Fatal(m) => f.write_str(m),
             CallError::DryRun => f.write_str("dry run: not sent"),
         }
     }
@@ -53,6 +56,8 @@ pub struct Client {
     cache: Option<Store>,
     stats: Mutex<Stats>,
     dry: Mutex<Vec<Value>>,
+    /// The first fatal error, after which nothing more is sent.
+    fatal: Mutex<Option<String>>,
 }
 
 impl fmt::Debug for Client {
@@ -81,7 +86,15 @@ impl Client {
             .build()?;
         let cache = cfg.cache_dir.as_deref().map(Store::open).transpose()?;
         let url = cfg.provider.url(&cfg.base_url);
-        Ok(Client { cfg, http, url, cache, stats: Mutex::new(Stats::default()), dry: Mutex::new(Vec::new()) })
+        Ok(Client {
+            cfg,
+            http,
+            url,
+            cache,
+            stats: Mutex::new(Stats::default()),
+            dry: Mutex::new(Vec::new()),
+            fatal: Mutex::new(None),
+        })
     }
 
     /// The configuration.
@@ -103,8 +116,25 @@ impl Client {
         f(&mut self.stats.lock().unwrap_or_else(|e| e.into_inner()));
     }
 
-    /// Sends a request (or serves it from the cache), retrying what deserves a retry.
+    /// The fatal error that stopped the client, if one did.
+    pub fn fatal(&self) -> Option<String> {
+        self.fatal.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Sends a request (or serves it from the cache), retrying what deserves a retry; after a
+    /// fatal error, sends nothing and gives that error again.
     pub fn chat(&self, req: &Request) -> Result<Reply, CallError> {
+        if let Some(e) = self.fatal() {
+            return Err(CallError::Fatal(e));
+        }
+        let result = self.send(req);
+        if let Err(CallError::Fatal(e)) = &result {
+            self.fatal.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert_with(|| e.clone());
+        }
+        result
+    }
+
+    fn send(&self, req: &Request) -> Result<Reply, CallError> {
         let body = self.cfg.provider.body(req);
         let key = cache_key(self.cfg.provider, &self.cfg.base_url, &body);
         if let Some(reply) = self.cached(&key) {
@@ -176,6 +206,7 @@ impl Client {
                 Err(e) => Attempt::Retry(format!("bad response from {}: {e}", self.url), None),
             },
             400 if provider::is_context_length(&body) => Attempt::Fail(CallError::ContextLength(fail())),
+            401 | 403 | 404 => Attempt::Fail(CallError::Fatal(fail())),
             408 | 409 | 429 | 500..=599 => Attempt::Retry(fail(), retry_after),
             _ => Attempt::Fail(CallError::Failed(fail())),
         }
@@ -219,6 +250,13 @@ impl Client {
         let next = AtomicUsize::new(0);
         let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
         let workers = self.cfg.jobs.clamp(1, items.len().max(1));
+        // The first item goes alone: a wrong key or model is found with one request, not one
+        // per worker.
+        if let Some(first) = items.first() {
+            let r = f(0, first);
+            results.lock().unwrap_or_else(|e| e.into_inner())[0] = Some(r);
+            next.store(1, Ordering::Relaxed);
+        }
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {

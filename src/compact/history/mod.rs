@@ -311,6 +311,9 @@ fn summary(
     let mut warnings = Vec::new();
     if let Some(client) = llm {
         let s = summarize::summarize(input.as_bytes(), &llm_options(opts, chars), Some(client), &|| {});
+        if let Some(e) = client.fatal() {
+            anyhow::bail!("the LLM refused the request (check the key, --model and --base-url): {e}");
+        }
         if s.fallbacks.is_empty() && !s.summary.trim().is_empty() {
             return Ok((fit(s.summary.trim(), room, opts.encoding, &mut warnings), true, warnings));
         }
