@@ -12,6 +12,7 @@ pub mod schema;
 pub mod score;
 pub mod summarize;
 pub mod truncate;
+pub mod watch;
 
 use anyhow::Result;
 use std::fmt;

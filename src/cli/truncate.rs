@@ -47,6 +47,11 @@ pub struct Args {
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<OsString>,
 
+    /// With -- COMMAND: stop the command (its whole process group) after SECS seconds and still
+    /// print what it wrote, marked as stopped; exit 124 as timeout(1) does
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    pub timeout: Option<std::time::Duration>,
+
     #[command(flatten)]
     pub budget: BudgetArgs,
 
@@ -186,12 +191,16 @@ struct Job {
     count: Option<Unit>,
     json: bool,
     verbose: bool,
+    timeout: Option<std::time::Duration>,
 }
 
 impl Job {
     fn from_args(args: &Args) -> Result<Job> {
         if !args.command.is_empty() && !args.files.is_empty() {
             return Err(usage("give FILEs or -- COMMAND, not both"));
+        }
+        if args.command.is_empty() && args.timeout.is_some() {
+            return Err(usage("--timeout stops a command: give it with -- COMMAND"));
         }
         if !args.command.is_empty() && args.lines.is_some() {
             return Err(usage("--lines reads a range of FILEs or stdin, not of a command's output"));
@@ -256,6 +265,7 @@ impl Job {
             count: args.count,
             json: args.output.json,
             verbose: args.output.verbose,
+            timeout: args.timeout,
         })
     }
 }
@@ -442,7 +452,7 @@ fn write_outcome(
     o: &Outcome,
     valid: bool,
     name: Option<&str>,
-    status: Option<i32>,
+    status: Option<(i32, Option<super::watch::Stopped>)>,
     job: &Job,
     out: &mut impl Write,
 ) -> Result<()> {
@@ -459,11 +469,11 @@ fn write_outcome(
     }
     if !job.json {
         out.write_all(&o.text)?;
-        if let Some(code) = status.filter(|&c| c != 0) {
+        if let Some((code, stopped)) = status.as_ref().filter(|s| s.0 != 0) {
             if o.text.last().is_some_and(|&c| c != b'\n') {
                 out.write_all(b"\n")?;
             }
-            writeln!(out, "[exit status {code}]")?;
+            writeln!(out, "{}", status_line(u8::try_from(*code).unwrap_or(1), stopped.as_ref()))?;
         }
         return Ok(());
     }
@@ -475,8 +485,11 @@ fn write_outcome(
     if let Some(n) = name {
         v["name"] = n.into();
     }
-    if let Some(code) = status {
+    if let Some((code, stopped)) = status {
         v["exit_status"] = code.into();
+        if let Some(s) = stopped {
+            v["stopped"] = s.to_string().into();
+        }
     }
     writeln!(out, "{v}")?;
     Ok(())
@@ -514,12 +527,25 @@ fn count(reader: impl Read, name: &str, job: &Job) -> Result<(Size, bool)> {
     Ok((size, utf8.finish()))
 }
 
-/// Runs a command, fits its combined output, and returns its exit status.
+/// A number of seconds, above 0 and at most a day.
+fn seconds(s: &str) -> Result<std::time::Duration, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(x)),
+        _ => Err(format!("'{s}' is not a number of seconds from 0 to 86400")),
+    }
+}
+
+/// Runs a command, fits its combined output, and returns its exit status. The command runs in
+/// its own process group; `--timeout`, and SIGINT, SIGTERM or SIGHUP sent to this tool, stop
+/// that group, and what it wrote is still fitted and printed, marked as stopped.
 fn run_command(cmd: &[OsString], job: &Job, out: &mut impl Write) -> Result<ExitCode> {
+    use std::os::unix::process::CommandExt;
     let program = cmd[0].to_string_lossy().into_owned();
     let (reader, writer) = io::pipe().context("cannot create a pipe")?;
     let mut command = std::process::Command::new(&cmd[0]);
     command.args(&cmd[1..]).stdout(writer.try_clone().context("cannot create a pipe")?).stderr(writer);
+    command.process_group(0);
+    let signals = super::watch::Signals::register()?;
     let child = command.spawn();
     drop(command);
     let mut child = match child {
@@ -530,19 +556,22 @@ fn run_command(cmd: &[OsString], job: &Job, out: &mut impl Write) -> Result<Exit
         }
     };
     let name = program.clone();
+    let watch = super::watch::Watch::start(child.id(), job.timeout, signals);
     if job.count.is_some() {
         let (size, _) = count(reader, &name, job)?;
         let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
+        let stopped = watch.finish();
         writeln!(out, "{}", size.get(job.count.unwrap_or(Unit::Tokens)))?;
-        return Ok(ExitCode::from(status_code(status)));
+        return Ok(ExitCode::from(stopped.map_or(status_code(status), |s| s.code())));
     }
     let (doc, spool, valid) = ingest(reader, &name, job)?;
     let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
-    let code = status_code(status);
+    let stopped = watch.finish();
+    let code = stopped.as_ref().map_or(status_code(status), |s| s.code());
     let mut opts = job.opts.clone();
     if code != 0 && !job.json {
         // Room for the status line, and for a newline before it.
-        let line = format!("\n[exit status {code}]\n");
+        let line = format!("\n{}\n", status_line(code, stopped.as_ref()));
         let room = Size {
             lines: 1,
             tokens: opts.budget.tokens.map(|_| opts.encoding.count(line.as_bytes()) + 1),
@@ -552,8 +581,16 @@ fn run_command(cmd: &[OsString], job: &Job, out: &mut impl Write) -> Result<Exit
         opts.budget = opts.budget.minus(&room).unwrap_or(opts.budget.scale(0.0));
     }
     let outcome = fit(doc, spool, job, &opts)?;
-    write_outcome(&outcome, valid, None, Some(i32::from(code)), job, out)?;
+    write_outcome(&outcome, valid, None, Some((i32::from(code), stopped)), job, out)?;
     Ok(ExitCode::from(code))
+}
+
+/// The line that ends the output of a command that failed or was stopped.
+fn status_line(code: u8, stopped: Option<&super::watch::Stopped>) -> String {
+    match stopped {
+        Some(s) => format!("[{s}; exit status {code}]"),
+        None => format!("[exit status {code}]"),
+    }
 }
 
 /// The exit status as a shell reports it: the code, or 128 + the signal that killed it.
