@@ -445,3 +445,46 @@ fn a_project_config_cannot_send_the_content_or_the_key_anywhere() {
     assert_eq!(r.code, 0);
     assert!(!server.seen().is_empty(), "a trusted project file is obeyed");
 }
+
+/// An empty reply, or one cut off by the model's output limit, is a failed call, not a summary:
+/// the chunk's extractive summary stands in, `--json` counts it, `--strict` exits 1, and nothing
+/// of it is cached (a rerun against a healthy server asks again). A cut reply is not retried.
+#[test]
+fn empty_and_cut_replies_are_failures_and_never_cached() {
+    let cache = tmp("sum-bad-replies");
+    let empty = r#"{"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"stop"}]}"#;
+    let cut = r#"{"choices":[{"message":{"role":"assistant","content":"The build fai"},"finish_reason":"length"}]}"#;
+    for (body, requests) in [(empty, 6 * 3), (cut, 6)] {
+        let server = Server::start(move |_, _| Reply::Raw(body.to_string()));
+        let r = run(llm(&cache, &server).args(["--json", "--retries", "2"]).write_stdin(log(4000)));
+        assert_eq!(r.code, 0, "{}", r.err);
+        let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+        assert_eq!(v["fallbacks"].as_array().map(Vec::len), Some(6), "{body}");
+        assert_eq!(server.seen().len(), requests, "{body}: empty replies are retried, cut ones are not");
+        assert!(!v["summary"].as_str().unwrap_or_default().contains("The build fai"));
+        let strict = run(llm(&cache, &server).args(["--strict", "--retries", "0"]).write_stdin(log(4000)));
+        assert_eq!(strict.code, 1);
+    }
+    let healthy = ok_server();
+    let r = run(llm(&cache, &healthy).arg("--json").write_stdin(log(4000)));
+    assert_eq!(r.code, 0);
+    assert!(!healthy.seen().is_empty(), "nothing bad was cached");
+}
+
+/// A base URL's query stays a query, and its `user:password@` never shows in a message.
+#[test]
+fn base_url_query_is_kept_and_credentials_never_shown() {
+    let cache = tmp("sum-url");
+    let server =
+        Server::start(|_, _| Reply::Status(401, r#"{"error":{"message":"bad key sk-live-123456"}}"#.into(), vec![]));
+    let url = server.url().replace("http://", "http://alice:s3cret@") + "?api-version=2024-01-01";
+    let r = run(summarize_cmd(&cache)
+        .args(["--base-url", &url, "--model", "m"])
+        .env("OPENAI_API_KEY", "sk-live-123456")
+        .write_stdin(log(4000)));
+    assert_eq!(r.code, 1);
+    assert_eq!(server.seen()[0].path, "/v1/chat/completions?api-version=2024-01-01");
+    assert!(!r.err.contains("s3cret") && !r.err.contains("alice"), "{}", r.err);
+    assert!(!r.err.contains("sk-live-123456"), "the key the server echoed is scrubbed: {}", r.err);
+    assert!(r.err.contains("bad key [key]"), "{}", r.err);
+}

@@ -147,7 +147,7 @@ impl Client {
             self.dry
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push(json!({"url": self.url, "headers": headers, "body": body}));
+                .push(json!({"url": self.shown_url(), "headers": headers, "body": body}));
             return Err(CallError::DryRun);
         }
         let payload = body.to_string();
@@ -157,7 +157,7 @@ impl Client {
                 self.count(|s| s.retries += 1);
             }
             self.count(|s| s.calls += 1);
-            match self.attempt(&payload) {
+            match self.attempt(&payload, reply_limit(req.max_tokens)) {
                 Attempt::Done(reply) => {
                     self.count(|s| {
                         s.usage.prompt_tokens += reply.usage.prompt_tokens;
@@ -178,7 +178,7 @@ impl Client {
         Err(CallError::Failed(last))
     }
 
-    fn attempt(&self, payload: &str) -> Attempt {
+    fn attempt(&self, payload: &str, limit: u64) -> Attempt {
         let key = self.cfg.api_key.as_ref().map(|k| k.expose());
         let mut rb = self.http.post(&self.url).header("content-type", "application/json");
         for (name, value) in self.cfg.provider.headers(key) {
@@ -195,15 +195,31 @@ impl Client {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok())
             .map(|s| Duration::from_secs(s.min(60)));
-        let body = match resp.bytes() {
-            Ok(b) => b,
-            Err(e) => return Attempt::Retry(self.transport_error(&e), None),
+        let body = match read_limited(resp, limit) {
+            Ok(Some(b)) => b,
+            Ok(None) => {
+                let e = format!("the reply from {} is over {} bytes", self.shown_url(), limit);
+                return Attempt::Fail(CallError::Failed(e));
+            }
+            Err(e) => {
+                let why = match e.get_ref().and_then(|inner| inner.downcast_ref::<reqwest::Error>()) {
+                    Some(re) => self.transport_error(re),
+                    None => self.scrub(&format!("cannot read the reply from {}: {e}", self.shown_url())),
+                };
+                return Attempt::Retry(why, None);
+            }
         };
-        let fail = || format!("HTTP {status} from {}: {}", self.url, provider::error_message(&body));
+        let fail =
+            || self.scrub(&format!("HTTP {status} from {}: {}", self.shown_url(), provider::error_message(&body)));
         match status {
             200..=299 => match self.cfg.provider.reply(&body) {
                 Ok(r) => Attempt::Done(r),
-                Err(e) => Attempt::Retry(format!("bad response from {}: {e}", self.url), None),
+                Err(provider::BadReply::Retry(e)) => {
+                    Attempt::Retry(format!("bad response from {}: {e}", self.shown_url()), None)
+                }
+                Err(provider::BadReply::Final(e)) => {
+                    Attempt::Fail(CallError::Failed(format!("bad response from {}: {e}", self.shown_url())))
+                }
             },
             400 if provider::is_context_length(&body) => Attempt::Fail(CallError::ContextLength(fail())),
             401 | 403 | 404 => Attempt::Fail(CallError::Fatal(fail())),
@@ -214,13 +230,26 @@ impl Client {
 
     fn transport_error(&self, e: &reqwest::Error) -> String {
         if e.is_timeout() {
-            return format!("no response from {} within {} s", self.url, self.cfg.timeout.as_secs_f64());
+            return format!("no response from {} within {} s", self.shown_url(), self.cfg.timeout.as_secs_f64());
         }
         let mut root: &dyn std::error::Error = e;
         while let Some(next) = root.source() {
             root = next;
         }
-        format!("cannot reach {}: {root}", self.url)
+        self.scrub(&format!("cannot reach {}: {root}", self.shown_url()))
+    }
+
+    /// The URL as messages show it: without `user:password@`.
+    fn shown_url(&self) -> String {
+        redact_url(&self.url)
+    }
+
+    /// `msg` with the key, if it appears (a server may echo it), replaced by `[key]`.
+    fn scrub(&self, msg: &str) -> String {
+        match self.cfg.api_key.as_ref().map(|k| k.expose()).filter(|k| k.len() >= 4) {
+            Some(key) => msg.replace(key, "[key]"),
+            None => msg.to_string(),
+        }
     }
 
     /// Exponential backoff with jitter: base × 2^attempt, plus up to half a base.
@@ -271,6 +300,30 @@ impl Client {
         });
         results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
     }
+}
+
+/// `url` without the `user:password@` of its authority.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    match rest[..end].rfind('@') {
+        Some(at) => format!("{scheme}://{}", &rest[at + 1..]),
+        None => url.to_string(),
+    }
+}
+
+/// The body of `resp`, or `None` when it is over `limit` bytes (not read further).
+fn read_limited(resp: reqwest::blocking::Response, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let mut body = Vec::new();
+    resp.take(limit + 1).read_to_end(&mut body)?;
+    Ok((body.len() as u64 <= limit).then_some(body))
+}
+
+/// The largest reply taken for a request of `max_tokens` output tokens: room for each token
+/// escaped several times over in JSON, plus the envelope.
+pub fn reply_limit(max_tokens: u32) -> u64 {
+    (1 << 20) + u64::from(max_tokens) * 64
 }
 
 /// The cache key: a hash of the provider, base URL and request body; never the key.

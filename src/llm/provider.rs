@@ -34,10 +34,15 @@ impl Provider {
 
     /// The endpoint for `base`.
     pub fn url(self, base: &str) -> String {
+        // A query (`?api-version=…`, as Azure wants) stays after the path it belongs to.
+        let (base, query) = match base.split_once('?') {
+            Some((b, q)) => (b.trim_end_matches('/'), format!("?{q}")),
+            None => (base, String::new()),
+        };
         match self {
-            Provider::Openai => format!("{base}/chat/completions"),
-            Provider::Anthropic if base.ends_with("/v1") => format!("{base}/messages"),
-            Provider::Anthropic => format!("{base}/v1/messages"),
+            Provider::Openai => format!("{base}/chat/completions{query}"),
+            Provider::Anthropic if base.ends_with("/v1") => format!("{base}/messages{query}"),
+            Provider::Anthropic => format!("{base}/v1/messages{query}"),
         }
     }
 
@@ -84,8 +89,17 @@ impl Provider {
     }
 
     /// Reads a successful response body.
-    pub fn reply(self, body: &[u8]) -> Result<Reply, String> {
-        let v: Value = serde_json::from_slice(body).map_err(|e| format!("the response is not JSON ({e})"))?;
+    pub fn reply(self, body: &[u8]) -> Result<Reply, BadReply> {
+        let v: Value =
+            serde_json::from_slice(body).map_err(|e| BadReply::Retry(format!("the response is not JSON ({e})")))?;
+        let cut = match self {
+            Provider::Openai => v.pointer("/choices/0/finish_reason").and_then(Value::as_str) == Some("length"),
+            Provider::Anthropic => v["stop_reason"].as_str() == Some("max_tokens"),
+        };
+        if cut {
+            // The same request would be cut the same way: no retry.
+            return Err(BadReply::Final("the reply was cut off by the model's output limit".into()));
+        }
         let n = |x: &Value| x.as_u64().unwrap_or(0);
         let (text, usage) = match self {
             Provider::Openai => {
@@ -109,9 +123,21 @@ impl Provider {
                 (text, Usage { prompt_tokens: n(&u["input_tokens"]), completion_tokens: n(&u["output_tokens"]) })
             }
         };
-        let text = text.ok_or("the response has no message text")?;
+        let text = text.ok_or_else(|| BadReply::Retry("the response has no message text".into()))?;
+        if text.trim().is_empty() {
+            return Err(BadReply::Retry("the reply was empty".into()));
+        }
         Ok(Reply { text, usage, cached: false })
     }
+}
+
+/// A response that is not a usable reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadReply {
+    /// Worth sending again (not JSON, no text, an empty text).
+    Retry(String),
+    /// Not worth sending again (cut off by the output limit).
+    Final(String),
 }
 
 /// The server's own error message in a body, reduced to one line.
