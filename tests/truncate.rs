@@ -308,3 +308,34 @@ fn lines_reads_a_range_and_markers_number_lines_as_in_the_whole() {
         )
     );
 }
+
+/// A wrong choice lists the accepted values, and names the variable when the value came from it.
+#[test]
+fn choice_errors_list_the_values_and_name_their_variable() {
+    let r = run(ctx().args(["--encoding", "gpt4"]).write_stdin("x"));
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.err,
+        "ctx-truncate: invalid value 'gpt4' for '--encoding <ENCODING>'; [possible values: o200k, cl100k, estimate] (see 'ctx-truncate --help')\n"
+    );
+    let r = run(ctx().env("CTX_ENCODING", "gpt4").write_stdin("x"));
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.err,
+        "ctx-truncate: invalid value 'gpt4' for '--encoding <ENCODING>'; [possible values: o200k, cl100k, estimate] (the value comes from CTX_ENCODING) (see 'ctx-truncate --help')\n"
+    );
+}
+
+/// `-n`, `-c` and `-t` mean what they mean to users of head, tail and ttok.
+#[test]
+fn head_and_ttok_short_forms() {
+    let lines = run(ctx().args(["-n", "4", "--strategy", "head-tail"]).write_stdin(numbers(100)));
+    assert_eq!(lines.out, "1\n[... 97 lines (283 chars) omitted: lines 2-98 ...]\n99\n100\n");
+    let bytes = run(ctx().args(["-c", "60", "--strategy", "head"]).write_stdin(numbers(100)));
+    assert!(bytes.out.len() <= 60, "{}", bytes.out);
+    let long = run(ctx().args(["--max-bytes", "60", "--strategy", "head"]).write_stdin(numbers(100)));
+    assert_eq!(bytes.out, long.out);
+    let tokens = run(ctx().args(["-t", "30", "--strategy", "head"]).write_stdin(numbers(100)));
+    let long = run(ctx().args(["--max-tokens", "30", "--strategy", "head"]).write_stdin(numbers(100)));
+    assert_eq!((tokens.code, &tokens.out), (0, &long.out));
+}

@@ -13,17 +13,17 @@ pub(crate) fn budget_value(s: &str) -> Result<u64, String> {
 /// `--max-tokens`, `--max-chars`, `--max-bytes`, `--max-lines`: all given limits must hold.
 #[derive(Args, Clone, Debug, Default)]
 pub struct BudgetArgs {
-    /// At most N tokens (of --encoding)
-    #[arg(long, value_name = "N", value_parser = budget_value, help_heading = "Budget")]
+    /// At most N tokens (of --encoding); -t as in ttok
+    #[arg(short = 't', long, value_name = "N", value_parser = budget_value, help_heading = "Budget")]
     pub max_tokens: Option<u64>,
     /// At most N chars (Unicode scalar values) [default: 12000 when no budget is given]
     #[arg(long, value_name = "N", value_parser = budget_value, help_heading = "Budget")]
     pub max_chars: Option<u64>,
-    /// At most N bytes
-    #[arg(long, value_name = "N", value_parser = budget_value, help_heading = "Budget")]
+    /// At most N bytes; -c as in head and tail
+    #[arg(short = 'c', long, value_name = "N", value_parser = budget_value, help_heading = "Budget")]
     pub max_bytes: Option<u64>,
-    /// At most N lines
-    #[arg(long, value_name = "N", value_parser = budget_value, help_heading = "Budget")]
+    /// At most N lines; -n as in head and tail
+    #[arg(short = 'n', long, value_name = "N", value_parser = budget_value, help_heading = "Budget")]
     pub max_lines: Option<u64>,
 }
 

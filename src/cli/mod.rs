@@ -44,25 +44,44 @@ pub fn usage(msg: impl Into<String>) -> anyhow::Error {
 
 /// Parses arguments; on a usage error, reports it in one line and gives exit status 2.
 pub fn parse<T: clap::Parser>(tool: &str) -> Result<T, ExitCode> {
-    T::try_parse().map_err(|e| clap_error(tool, &e))
+    T::try_parse().map_err(|e| clap_error(tool, &e, &T::command()))
 }
 
 /// Prints help or the version as asked, or a clap error in one line (exit 2).
-fn clap_error(tool: &str, e: &clap::Error) -> ExitCode {
+fn clap_error(tool: &str, e: &clap::Error, cmd: &clap::Command) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    eprintln!("{tool}: {} (see '{tool} --help')", one_line_clap(&e.render().to_string()));
+    let mut line = one_line_clap(&e.render().to_string());
+    if let Some(var) = from_env(e, cmd) {
+        line = format!("{line} (the value comes from {var})");
+    }
+    eprintln!("{tool}: {line} (see '{tool} --help')");
     ExitCode::from(EXIT_USAGE)
 }
 
-/// The error and tip lines of a clap message, joined into one line.
+/// The environment variable an invalid value came from, when it did not come from the
+/// command line.
+fn from_env(e: &clap::Error, cmd: &clap::Command) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) =
+        (e.get(ContextKind::InvalidArg), e.get(ContextKind::InvalidValue))
+    else {
+        return None;
+    };
+    let long = arg.trim_start_matches("--").split([' ', '=']).next()?;
+    let var = cmd.get_arguments().find(|a| a.get_long() == Some(long))?.get_env()?.to_str()?.to_string();
+    let on_line = std::env::args().any(|a| a == format!("--{long}") || a.starts_with(&format!("--{long}=")));
+    (!on_line && std::env::var(&var).is_ok_and(|v| v == *value)).then_some(var)
+}
+
+/// The error, the accepted values and the tip of a clap message, joined into one line.
 fn one_line_clap(msg: &str) -> String {
     msg.lines()
         .map(str::trim)
-        .filter(|l| l.starts_with("error:") || l.starts_with("tip:"))
+        .filter(|l| l.starts_with("error:") || l.starts_with("tip:") || l.starts_with("[possible values:"))
         .map(|l| l.trim_start_matches("error:").trim())
         .collect::<Vec<_>>()
         .join("; ")
@@ -87,7 +106,7 @@ pub fn main_with_matches<T: clap::Parser>(
         .and_then(|m| <T as clap::FromArgMatches>::from_arg_matches(&m).map(|t| (t, m)));
     match parsed {
         Ok((args, m)) => run(tool, || body(args, m)),
-        Err(e) => clap_error(tool, &e),
+        Err(e) => clap_error(tool, &e, &<T as clap::CommandFactory>::command()),
     }
 }
 

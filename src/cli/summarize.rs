@@ -316,7 +316,10 @@ fn run(args: Args) -> Result<ExitCode> {
         let started = std::time::Instant::now();
         let summary = summarize_one(&all, &opts, client.as_ref(), &args);
         refused(client.as_ref())?;
-        if summary.tier == Tier::Extracted && !std::mem::replace(&mut noted, true) {
+        // Said where a person reads it (a terminal) or asked for: harnesses that merge stderr
+        // into a tool's result would otherwise carry the note in every result.
+        let note = args.output.verbose || (std::io::stderr().is_terminal() && !args.output.quiet);
+        if summary.tier == Tier::Extracted && note && !std::mem::replace(&mut noted, true) {
             eprintln!(
                 "{TOOL}: no LLM configured (--base-url and --model, or CTX_BASE_URL and CTX_MODEL): the summary is extractive"
             );
