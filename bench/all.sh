@@ -6,6 +6,8 @@
 #   bench/compact.sh      ctx-compact: token savings, throughput on 1 GB of JSONL against jq, memory
 #   bench/structure.sh    --from html|json: time against python3's html.parser and jq, tokens saved
 #   bench/replay.sh       ctx-compact before every request: prefix stability and LLM calls, with and without --state
+#   bench/fidelity.sh     decisive lines of real tool outputs kept, against head-tail and the peers' rules
+#   bench/salient.sh      salient on 1 GiB of real log lines against grep -c error: speed and memory
 # Each script can also be run alone; its report lands in bench/out/. ASSEMBLE_ONLY=1 skips the
 # runs and only assembles the reports already in bench/out/.
 set -euo pipefail
@@ -17,12 +19,14 @@ if [ -z "${ASSEMBLE_ONLY:-}" ]; then
     bash bench/compact.sh
     bash bench/structure.sh
     bash bench/replay.sh
+    bash bench/fidelity.sh
+    bash bench/salient.sh
 fi
 {
     echo "# Benchmarks"
     echo
     echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\`,"
-    echo "\`bench/llm.sh\`, \`bench/compact.sh\`, \`bench/structure.sh\` and \`bench/replay.sh\`; each section says when it was run and on what. Every figure comes from those runs."
+    echo "\`bench/llm.sh\`, \`bench/compact.sh\`, \`bench/structure.sh\`, \`bench/replay.sh\`, \`bench/fidelity.sh\` and \`bench/salient.sh\`; each section says when it was run and on what. Every figure comes from those runs."
     echo "The machine has 2 cores shared by producer and consumer in the pipe runs: figures vary by 20-40% between runs."
     echo
     sed 's/^#/##/' bench/out/truncate.md
@@ -36,5 +40,9 @@ fi
     sed 's/^#/##/' bench/out/structure.md
     echo
     sed 's/^#/##/' bench/out/replay.md
+    echo
+    sed 's/^#/##/' bench/out/fidelity.md
+    echo
+    sed 's/^#/##/' bench/out/salient.md
 } > bench/BENCHMARKS.md
 echo "report: bench/BENCHMARKS.md"
