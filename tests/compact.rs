@@ -533,3 +533,39 @@ fn glob_picks_the_files_searched_in_directories() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(r.out, format!("{}: ok, 3 tool calls, 3 tool results\n", src.join("rollout-1.jsonl").display()));
 }
+
+/// A JSON document that is not a transcript (a `package.json`) is refused at once, in one line,
+/// in bounded time and memory: the scanner once took such an object for a list and never moved on.
+#[test]
+fn a_json_object_without_messages_is_refused_at_once() {
+    let r = run(tool("ctx-compact")
+        .arg("--check")
+        .timeout(std::time::Duration::from_secs(20))
+        .write_stdin("{\n \"a\": 1\n}\n"));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        "ctx-compact: standard input is not a transcript: a JSON object with no messages, input or history list\n"
+    );
+}
+
+/// `-o` names one file: several inputs, or a folder, are usage errors; and `-o FILE` is always
+/// written, even when FILE is newer than the input (only a batch's --out-dir resumes).
+#[test]
+fn output_file_rules() {
+    let dir = tmp("compact-o");
+    let input = Path::new("tests/fixtures/transcripts/openai-body.json");
+    let r = run(tool("ctx-compact").arg("-o").arg(dir.join("x.json")).arg(input).arg(input));
+    assert_eq!(
+        (r.code, r.err.as_str()),
+        (2, "ctx-compact: -o names one output file; for several transcripts use --out-dir\n")
+    );
+    let r = run(tool("ctx-compact").arg("-o").arg(&dir).arg(input));
+    assert_eq!(r.code, 2);
+    assert_eq!(r.err, format!("ctx-compact: -o '{}' is a folder; name a file, or use --out-dir\n", dir.display()));
+    let out = dir.join("out.json");
+    fs::write(&out, "stale").expect("write");
+    let r = run(tool("ctx-compact").arg("--store").arg(dir.join("store")).arg("-o").arg(&out).arg(input));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(fs::read(&out).expect("read"), fs::read(input).expect("read"), "written, not skipped as up to date");
+}

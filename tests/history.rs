@@ -198,7 +198,29 @@ fn the_llm_writes_the_summary_and_a_failure_falls_back() {
     assert!(r.out.contains("[Extractive record"));
     let mut c = compact(&store);
     llm(c.args(SMALL).args(["--retries", "0", "--no-cache", "--strict"]), &down.url());
-    assert_eq!(run(c.arg(&file)).code, 1);
+    let r = run(c.arg(&file));
+    assert_eq!((r.code, r.out.as_str()), (1, ""), "--strict writes nothing when the summary fell back");
+    // Nor in place: the file is left as it was.
+    let copy = dir.join("session.json");
+    fs::copy(&file, &copy).expect("copy");
+    let mut c = compact(&store);
+    llm(c.args(SMALL).args(["--retries", "0", "--no-cache", "--strict", "--in-place"]), &down.url());
+    let r = run(c.arg(&copy));
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("--strict is set: nothing was written"), "{}", r.err);
+    assert_eq!(fs::read(&copy).expect("read"), fs::read(&file).expect("read"));
+    // A 401 is not a fallback: the run stops, with the server's message.
+    let denied = Server::start(|_, _| Reply::Status(401, r#"{"error":{"message":"Invalid API key"}}"#.into(), vec![]));
+    let mut c = compact(&store);
+    llm(c.args(SMALL).args(["--no-cache"]), &denied.url());
+    let r = run(c.arg(&file));
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert_eq!(denied.seen().len(), 1);
+    assert!(
+        r.err.contains("the LLM refused the request (check the key, --model and --base-url): HTTP 401"),
+        "{}",
+        r.err
+    );
 }
 
 #[test]

@@ -254,6 +254,16 @@ fn run(args: Args) -> Result<ExitCode> {
     if inputs.len() > 1 && !writes_files && !reports {
         return Err(usage("several transcripts need --out-dir or --in-place (or --stats, --check, --dry-run)"));
     }
+    if let Some(o) = &args.output
+        && o.as_os_str() != "-"
+    {
+        if inputs.len() > 1 {
+            return Err(usage("-o names one output file; for several transcripts use --out-dir"));
+        }
+        if o.is_dir() {
+            return Err(usage(format!("-o '{}' is a folder; name a file, or use --out-dir", o.display())));
+        }
+    }
     if args.in_place && inputs.iter().any(|i| i.path.is_none()) {
         return Err(usage("--in-place needs files, not standard input"));
     }

@@ -35,7 +35,10 @@ impl Doc {
             serde_json::from_slice(bytes).map_err(|e| anyhow::anyhow!("{name}:{}: {}", e.line(), describe(&e)))?;
         let key = match &root {
             Value::Array(_) => None,
-            Value::Object(o) => KEYS.into_iter().find(|k| o.get(*k).is_some_and(Value::is_array)),
+            Value::Object(o) => match KEYS.into_iter().find(|k| o.get(*k).is_some_and(Value::is_array)) {
+                Some(k) => Some(k),
+                None => bail!("{name} is not a transcript: a JSON object with no messages, input or history list"),
+            },
             _ => bail!("{name} is not a transcript: its JSON is neither a list nor an object"),
         };
         let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
@@ -172,7 +175,12 @@ fn element_offsets(bytes: &[u8], start: usize, key: Option<&str>) -> Vec<usize> 
             Some(b',') => i += 1,
             Some(_) => {
                 out.push(i);
-                i = skip_value(bytes, i);
+                let next = skip_value(bytes, i);
+                // Valid JSON always moves on; anything else ends the scan rather than spin.
+                if next <= i {
+                    return out;
+                }
+                i = next;
             }
         }
     }

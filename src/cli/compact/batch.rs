@@ -253,7 +253,8 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
     let args = ctx.args;
     let dest = dest(args, job);
     outcome.output = dest.file().map(Path::to_path_buf);
-    if let (Dest::File(out), Some(input), false) = (&dest, &job.path, args.force)
+    // Resuming a batch skips outputs newer than their inputs; -o FILE is always written.
+    if let (Dest::File(out), Some(input), false, None) = (&dest, &job.path, args.force, &args.output)
         && is_up_to_date(input, out)
     {
         outcome.status = Status::Skipped;

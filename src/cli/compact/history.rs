@@ -47,6 +47,10 @@ pub(super) fn compact_history(
         let h = compact::history::compact(&stage, hopts, &pointer, client.as_ref())?;
         outcome.warnings.extend(h.warnings.iter().cloned());
         outcome.strict_failure = ctx.args.strict && client.is_some() && h.bytes.is_some() && !h.llm;
+        if outcome.strict_failure {
+            // --strict means nothing is written when anything fell back.
+            anyhow::bail!("the summary fell back to the extractive record and --strict is set: nothing was written");
+        }
         outcome.history = h.bytes.is_some().then_some(h.dropped);
         after = Some(h.after);
         if let Some(bytes) = h.bytes {
