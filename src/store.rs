@@ -37,7 +37,7 @@ pub fn cache_dir(name: &str) -> PathBuf {
 impl Store {
     /// Opens (creating it if needed) the store at `dir`. Paths it returns are absolute.
     pub fn open(dir: &Path) -> Result<Store> {
-        fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+        private_dir(dir)?;
         let dir = fs::canonicalize(dir).with_context(|| format!("cannot open directory '{}'", dir.display()))?;
         Ok(Store { dir })
     }
@@ -46,7 +46,7 @@ impl Store {
     pub fn put(&self, bytes: &[u8]) -> Result<PathBuf> {
         let path = self.dir.join(name_of(bytes));
         if !path.exists() {
-            write_atomic(&path, &mut |w| Ok(w.write_all(bytes)?))?;
+            write_file(&path, Some(PRIVATE_FILE), &mut |w| Ok(w.write_all(bytes)?))?;
         }
         Ok(path)
     }
@@ -61,9 +61,9 @@ impl Store {
     pub fn put_named(&self, name: &str, bytes: &[u8]) -> Result<PathBuf> {
         let path = self.dir.join(name);
         if let Some(parent) = path.parent().filter(|p| *p != self.dir) {
-            fs::create_dir_all(parent).with_context(|| format!("cannot create directory '{}'", parent.display()))?;
+            private_dir(parent)?;
         }
-        write_atomic(&path, &mut |w| Ok(w.write_all(bytes)?))?;
+        write_file(&path, Some(PRIVATE_FILE), &mut |w| Ok(w.write_all(bytes)?))?;
         Ok(path)
     }
 
@@ -75,7 +75,7 @@ impl Store {
     /// Starts a streamed write: feed it with [`Spool::write`], then [`Spool::commit`].
     pub fn spool(&self) -> Result<Spool> {
         let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
-        let file = File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
+        let file = create(&tmp, Some(PRIVATE_FILE))?;
         Ok(Spool { file: Some(BufWriter::new(file)), tmp, hasher: Sha256::new(), dir: self.dir.clone() })
     }
 }
@@ -85,12 +85,41 @@ impl Store {
 /// file or the new one, never a part; on any failure the temporary file is removed and `path`
 /// is untouched. (`CTX_FAULT=before-rename` makes it fail just before the rename, for tests.)
 pub fn write_atomic(path: &Path, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
+    write_file(path, None, f)
+}
+
+/// Files in a store: tool output often holds secrets, so only their owner may read them.
+const PRIVATE_FILE: u32 = 0o600;
+
+/// Makes `dir` and its missing parents, those it makes readable by their owner only (0700).
+fn private_dir(dir: &Path) -> Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .with_context(|| format!("cannot create directory '{}'", dir.display()))
+}
+
+/// Creates `path` for writing, with `mode` when given (else as the umask says).
+fn create(path: &Path, mode: Option<u32>) -> Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut o = fs::OpenOptions::new();
+    o.write(true).create(true).truncate(true);
+    if let Some(m) = mode {
+        o.mode(m);
+    }
+    o.open(path).with_context(|| format!("cannot write '{}'", path.display()))
+}
+
+/// [`write_atomic`], creating a new file with `mode` when given.
+fn write_file(path: &Path, mode: Option<u32>, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
     let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.ctx-tmp-{}-{}", std::process::id(), unique()));
     let result = (|| -> Result<()> {
-        let file = File::create(&tmp).with_context(|| format!("cannot write '{}'", tmp.display()))?;
+        let file = create(&tmp, mode)?;
         let mut out = BufWriter::with_capacity(256 << 10, file);
         f(&mut out).with_context(|| format!("cannot write '{}'", path.display()))?;
         let file = out
@@ -199,6 +228,28 @@ mod tests {
             fs::read_dir(&dir)?.flatten().filter(|e| e.file_name().to_string_lossy().contains(".ctx-tmp")).collect();
         assert!(left.is_empty());
         fs::remove_dir_all(&dir)?;
+        Ok(())
+    }
+
+    /// Tool output often holds secrets: a store's folders are 0700 and its files 0600.
+    #[test]
+    fn stored_files_are_private() -> Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let root = std::env::temp_dir().join(format!("ctx-store-private-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let store = Store::open(&root.join("spill"))?;
+        let file = store.put(b"secret output\n")?;
+        let named = store.put_named("restore/k.idx", b"index")?;
+        let mut spool = store.spool()?;
+        spool.write(b"spooled")?;
+        let spooled = spool.commit()?;
+        let mode = |p: &Path| fs::metadata(p).map(|m| m.permissions().mode() & 0o777);
+        assert_eq!(mode(&root.join("spill"))?, 0o700);
+        assert_eq!(mode(&root.join("spill/restore"))?, 0o700);
+        for f in [&file, &named, &spooled] {
+            assert_eq!(mode(f)?, 0o600, "{}", f.display());
+        }
+        fs::remove_dir_all(&root)?;
         Ok(())
     }
 

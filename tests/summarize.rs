@@ -493,3 +493,32 @@ fn base_url_query_is_kept_and_credentials_never_shown() {
     assert!(!r.err.contains("sk-live-123456"), "the key the server echoed is scrubbed: {}", r.err);
     assert!(r.err.contains("bad key [key]"), "{}", r.err);
 }
+
+/// Numbers and templates are checked before anything runs: one line, exit 2, never a panic.
+#[test]
+fn numbers_and_templates_are_checked() {
+    let cache = tmp("sum-checks");
+    let prompt = cache.join("prompt.txt");
+    std::fs::write(&prompt, "Summarize, please.").expect("write");
+    let cases: [(&[&str], String); 3] = [
+        (
+            &["--timeout", "1e19", "--base-url", "http://127.0.0.1:9/v1", "--model", "m"],
+            "ctx-summarize: --timeout 10000000000000000000 is not a number of seconds from 0 to 86400\n".into(),
+        ),
+        (
+            &["--temperature", "NaN", "--base-url", "http://127.0.0.1:9/v1", "--model", "m"],
+            "ctx-summarize: --temperature NaN is not a number from 0 to 2\n".into(),
+        ),
+        (
+            &["--map-prompt", prompt.to_str().expect("path")],
+            format!(
+                "ctx-summarize: the prompt template '{}' has no {{text}}: the text to summarize would not be sent\n",
+                prompt.display()
+            ),
+        ),
+    ];
+    for (args, err) in cases {
+        let r = run(summarize_cmd(&cache).args(args).write_stdin("hello\n"));
+        assert_eq!((r.code, r.err.as_str()), (2, err.as_str()), "{args:?}");
+    }
+}

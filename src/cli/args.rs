@@ -147,8 +147,8 @@ impl LlmConnArgs {
                     Provider::Anthropic => env("ANTHROPIC_API_KEY"),
                 }),
             };
-        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
-            return Err(super::usage("--timeout must be a positive number of seconds"));
+        if !(self.timeout > 0.0 && self.timeout <= 86_400.0) {
+            return Err(super::usage(format!("--timeout {} is not a number of seconds from 0 to 86400", self.timeout)));
         }
         let mut cfg = Config::new(provider, &base, &model);
         cfg.api_key = key.map(Secret::new);
@@ -186,6 +186,9 @@ impl LlmArgs {
     /// The LLM configuration (see [`LlmConnArgs::config`]) with the map model, concurrency,
     /// temperature and dry run.
     pub fn config(&self) -> anyhow::Result<Option<crate::llm::Config>> {
+        if !(0.0..=2.0).contains(&self.temperature) {
+            return Err(super::usage(format!("--temperature {} is not a number from 0 to 2", self.temperature)));
+        }
         let Some(mut cfg) = self.conn.config()? else { return Ok(None) };
         cfg.map_model = self.map_model.clone();
         cfg.jobs = usize::from(self.jobs);

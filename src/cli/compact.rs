@@ -195,12 +195,7 @@ impl Args {
             (None, Some(w)) => w - self.reserve,
             (None, None) => return Ok(None),
         };
-        let prompt = match &self.summary_prompt {
-            Some(p) => {
-                Some(std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read '{}': {e}", p.display()))?)
-            }
-            None => None,
-        };
+        let prompt = super::read_template(self.summary_prompt.as_deref())?;
         let client = match (self.dry_run, self.llm.config()?) {
             (false, Some(cfg)) => Some(crate::llm::Client::new(cfg)?),
             _ => None,

@@ -243,6 +243,28 @@ pub fn status(failed: bool) -> ExitCode {
     if failed { ExitCode::from(EXIT_ERROR) } else { ExitCode::SUCCESS }
 }
 
+/// A prompt template from a file; it must hold `{text}`, where the text to summarize goes.
+pub(crate) fn read_template(path: Option<&Path>) -> Result<Option<String>> {
+    use anyhow::Context;
+    let Some(p) = path else { return Ok(None) };
+    let t = std::fs::read_to_string(p).with_context(|| format!("cannot open '{}'", p.display()))?;
+    if !t.contains("{text}") {
+        return Err(usage(format!(
+            "the prompt template '{}' has no {{text}}: the text to summarize would not be sent",
+            p.display()
+        )));
+    }
+    Ok(Some(t))
+}
+
+/// Parses a finite number of at least 0.
+pub(crate) fn non_negative(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("'{s}' is not a number of at least 0")),
+    }
+}
+
 /// Parses a ratio: a number from 0 to 1.
 pub(crate) fn ratio(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {

@@ -76,7 +76,7 @@ pub struct Args {
     pub query: Option<String>,
 
     /// The weight of --query relevance
-    #[arg(long, value_name = "W", default_value_t = 1.0, help_heading = "Scoring")]
+    #[arg(long, value_name = "W", default_value_t = 1.0, value_parser = super::non_negative, help_heading = "Scoring")]
     pub query_weight: f64,
 
     /// How chunks are chosen

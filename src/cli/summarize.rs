@@ -11,7 +11,7 @@ use crate::text::Unit;
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 const TOOL: &str = "ctx-summarize";
@@ -212,12 +212,6 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
     Ok(None)
 }
 
-fn read_template(path: &Option<PathBuf>) -> Result<Option<String>> {
-    path.as_deref()
-        .map(|p: &Path| std::fs::read_to_string(p).with_context(|| format!("cannot open '{}'", p.display())))
-        .transpose()
-}
-
 fn options(args: &Args) -> Result<summarize::Options> {
     if !(0.0..=1.0).contains(&args.ratio) {
         return Err(usage(format!("--ratio {} is not a ratio from 0 to 1", args.ratio)));
@@ -252,8 +246,8 @@ fn options(args: &Args) -> Result<summarize::Options> {
         target: args.target.min(args.max_output),
         map_chars: 500,
         focus: args.focus.clone(),
-        map_prompt: read_template(&args.map_prompt)?,
-        reduce_prompt: read_template(&args.reduce_prompt)?,
+        map_prompt: super::read_template(args.map_prompt.as_deref())?,
+        reduce_prompt: super::read_template(args.reduce_prompt.as_deref())?,
         header: !args.no_header,
         merge: false,
         count_tokens: args.output.json,
