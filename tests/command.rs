@@ -78,3 +78,13 @@ fn timeout_needs_a_command() {
     let o = ctx().args(["--timeout", "1e19", "--", "true"]).output().expect("runs");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Colours that a tool forces into a command's output cost tokens: --clean is on by default in
+/// command mode, and --no-clean keeps them.
+#[test]
+fn command_output_is_cleaned_by_default() {
+    let o = ctx().args(["--", "printf", "\\033[31mred\\033[0m\\n"]).output().expect("runs");
+    assert_eq!(o.stdout, b"red\n");
+    let o = ctx().args(["--no-clean", "--", "printf", "\\033[31mred\\033[0m\\n"]).output().expect("runs");
+    assert_eq!(o.stdout, b"\x1b[31mred\x1b[0m\n");
+}

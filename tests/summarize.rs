@@ -522,3 +522,15 @@ fn numbers_and_templates_are_checked() {
         assert_eq!((r.code, r.err.as_str()), (2, err.as_str()), "{args:?}");
     }
 }
+
+/// The same input gives byte-identical `--json`: no timing unless asked with -v.
+#[test]
+fn json_is_byte_identical_without_timing() {
+    let cache = tmp("sum-json-same");
+    let a = run(summarize_cmd(&cache).arg("--json").write_stdin(log(4000)));
+    let b = run(summarize_cmd(&cache).arg("--json").write_stdin(log(4000)));
+    assert_eq!(a.out, b.out);
+    assert!(!a.out.contains("elapsed_ms"));
+    let v = run(summarize_cmd(&cache).args(["--json", "-v"]).write_stdin(log(4000)));
+    assert!(v.out.contains("\"elapsed_ms\":"), "{}", v.out);
+}

@@ -106,9 +106,14 @@ pub struct Args {
     #[arg(long, value_name = "N", conflicts_with_all = ["strategy", "marker", "no_marker"], value_parser = super::args::budget_value)]
     pub preview: Option<u64>,
 
-    /// Remove terminal noise first: ANSI escapes, carriage-return redraws, repeated lines
-    #[arg(long)]
+    /// Remove terminal noise first: ANSI escapes, carriage-return redraws, repeated lines [on
+    /// by default with -- COMMAND]
+    #[arg(long, conflicts_with = "no_clean")]
     pub clean: bool,
+
+    /// Keep terminal noise in a command's output (--clean is on by default with -- COMMAND)
+    #[arg(long)]
+    pub no_clean: bool,
 
     /// Print the input's size in UNIT (tokens if not given) and nothing else
     #[arg(long, value_enum, value_name = "UNIT", num_args = 0..=1, require_equals = true,
@@ -261,7 +266,9 @@ impl Job {
             opts,
             store,
             from: args.from,
-            clean: args.clean,
+            // Tools force colours and progress redraws on a terminal-less run often enough that
+            // a command's output is cleaned unless asked not to be.
+            clean: args.clean || (!args.command.is_empty() && !args.no_clean),
             count: args.count,
             json: args.output.json,
             verbose: args.output.verbose,
