@@ -254,7 +254,7 @@ impl Config {
     /// The settings for `tool`: `[defaults]` overlaid by `[tools.TOOL]`, or by the profile that
     /// lists `tool` among its aliases. An unknown tool gets the defaults alone.
     pub fn resolve(&self, tool: Option<&str>) -> Resolved {
-        let profile = tool.and_then(|t| self.names.get(t)).and_then(|&i| self.tools.get(i));
+        let profile = tool.and_then(|t| self.names.get(&t.to_lowercase())).and_then(|&i| self.tools.get(i));
         let mut r = Resolved {
             settings: self.defaults.settings.clone(),
             origins: self.origins(&self.defaults),
@@ -345,6 +345,20 @@ pub fn load(path: &Path) -> Result<Config> {
             Err(usage(format!("{}:{line}: not valid UTF-8", path.display())))
         }
     }
+}
+
+/// The built-in profiles: `ctx.example.toml`, compiled in.
+pub const BUILTIN: &str = include_str!("../ctx.example.toml");
+
+/// The built-in profiles, parsed. They are checked by the tests, so they always parse.
+pub fn builtin() -> Config {
+    parse(Path::new("built-in"), BUILTIN).unwrap_or_else(|_| Config {
+        file: PathBuf::from("built-in"),
+        defaults: Section::default(),
+        tools: Vec::new(),
+        names: BTreeMap::new(),
+        ignored: Vec::new(),
+    })
 }
 
 /// The keys that say where data goes: a project's file may not set them (see [`open`]).
@@ -491,10 +505,11 @@ fn names(tools: &[Section]) -> Result<BTreeMap<String, usize>, Problem> {
     let mut names: BTreeMap<String, usize> = tools
         .iter()
         .enumerate()
-        .map(|(i, s)| (s.name.strip_prefix("tools.").unwrap_or(&s.name).to_string(), i))
+        .map(|(i, s)| (s.name.strip_prefix("tools.").unwrap_or(&s.name).to_lowercase(), i))
         .collect();
     for (i, sec) in tools.iter().enumerate() {
         for (alias, at) in &sec.aliases {
+            let alias = &alias.to_lowercase();
             match names.get(alias) {
                 Some(&j) if j != i => {
                     let msg = format!("'{alias}' names both [{}] and [{}]", tools[j].name, sec.name);

@@ -25,12 +25,16 @@ fn flags_override_the_profile_which_overrides_the_defaults() {
             .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
     };
     assert_eq!(setting("max_lines").as_deref(), Some("max_lines = 5 # flag"));
-    assert_eq!(setting("max_chars").as_deref(), Some("max_chars = 20000 # ctx.example.toml:41 [tools.grep]"));
-    assert_eq!(setting("strategy").as_deref(), Some("strategy = \"head\" # ctx.example.toml:38 [tools.grep]"));
+    assert_eq!(setting("max_chars").as_deref(), Some("max_chars = 20000 # ctx.example.toml:45 [tools.grep]"));
+    assert_eq!(setting("strategy").as_deref(), Some("strategy = \"head\" # ctx.example.toml:42 [tools.grep]"));
     // An unknown tool gets [defaults]; -v says so.
     let r = run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "nope", "-v", "--print-config"]));
     assert!(r.out.contains("max_chars = 12000"), "{}", r.out);
-    assert!(r.err.contains("no profile for tool 'nope' in 'ctx.example.toml': the defaults apply"), "{}", r.err);
+    assert!(
+        r.err.contains("no profile for tool 'nope' in 'ctx.example.toml' or built in: the defaults apply"),
+        "{}",
+        r.err
+    );
     let r = run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "nope", "--print-config"]));
     assert_eq!(r.err, "", "silent without -v");
 }
@@ -105,4 +109,21 @@ fn json_is_cut_and_stays_valid_json() {
     let dir = tmp("json-summarize");
     let r = run(common::summarize_cmd(&dir).args(["--from", "json", "--pass-through", "2000"]).arg(JSON));
     assert!(serde_json::from_str::<serde_json::Value>(&r.out).is_ok() && r.out.chars().count() <= 2000, "{}", r.out);
+}
+
+/// The profiles are built in: `--tool` works with no config file, in any case, under the names
+/// other agents give their shell tool, and -v says which profile applied.
+#[test]
+fn built_in_profiles_need_no_file() {
+    for name in ["bash", "Bash", "run_shell_command", "developer__shell", "exec_command"] {
+        let r = run(tool("ctx-truncate").args(["--tool", name, "--print-config"]));
+        assert_eq!(r.code, 0, "{}", r.err);
+        assert!(r.out.starts_with("# config: none\n# profile: [tools.bash]"), "{name}: {}", r.out);
+        assert!(r.out.contains("strategy = \"salient\""), "{}", r.out);
+    }
+    let r = run(tool("ctx-truncate").args(["--tool", "Read", "-v"]).write_stdin("x\n"));
+    assert_eq!(
+        r.err,
+        "ctx-truncate: tool 'Read': profile [tools.read_file]\nctx-truncate: kept 2 of 2 chars; 0 gap(s), 0 chars omitted\n"
+    );
 }

@@ -50,23 +50,35 @@ pub fn resolve(
     verbose: bool,
     name: &str,
 ) -> Result<Resolved> {
-    let mut resolved = match config::open(args.config.as_deref())? {
-        Some(cfg) => {
-            if !cfg.ignored.is_empty() {
-                eprintln!(
-                    "{name}: warning: '{}' may not say where data goes: ignored {} (trust it with {}=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)",
-                    cfg.file.display(),
-                    cfg.ignored.join(", "),
-                    config::TRUST_VAR
-                );
-            }
-            cfg.resolve(tool)
+    // The built-in profiles, then the user's file over them: its [defaults], and its profile
+    // for the tool where it has one.
+    let mut resolved = config::builtin().resolve(tool);
+    resolved.file = None;
+    if let Some(cfg) = config::open(args.config.as_deref())? {
+        if !cfg.ignored.is_empty() {
+            eprintln!(
+                "{name}: warning: '{}' may not say where data goes: ignored {} (trust it with {}=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)",
+                cfg.file.display(),
+                cfg.ignored.join(", "),
+                config::TRUST_VAR
+            );
         }
-        None => Resolved { tool: tool.map(str::to_string), ..Resolved::default() },
-    };
-    if verbose && let (Some(t), true) = (tool, resolved.unknown_tool) {
-        let file = resolved.file.as_ref().map_or_else(String::new, |f| format!(" in '{}'", f.display()));
-        eprintln!("{name}: no profile for tool '{t}'{file}: the defaults apply");
+        let user = cfg.resolve(tool);
+        resolved.settings.overlay(&user.settings);
+        resolved.origins.extend(user.origins);
+        resolved.file = user.file;
+        resolved.unknown_tool &= user.unknown_tool;
+        resolved.profile = user.profile.or(resolved.profile);
+    }
+    if verbose && let Some(t) = tool {
+        match (&resolved.profile, resolved.unknown_tool) {
+            (Some(p), _) => eprintln!("{name}: tool '{t}': profile [{p}]"),
+            (None, true) => {
+                let file = resolved.file.as_ref().map_or_else(String::new, |f| format!(" in '{}'", f.display()));
+                eprintln!("{name}: no profile for tool '{t}'{file} or built in: the defaults apply");
+            }
+            (None, false) => {}
+        }
     }
     resolved.apply(flags);
     Ok(resolved)
