@@ -339,3 +339,23 @@ fn head_and_ttok_short_forms() {
     let long = run(ctx().args(["--max-tokens", "30", "--strategy", "head"]).write_stdin(numbers(100)));
     assert_eq!((tokens.code, &tokens.out), (0, &long.out));
 }
+
+/// Binary input (a NUL in its first 8 KiB) is not printed raw nor tokenized: it stands as one
+/// line with its size; --count counts only its bytes; --text reads it as text anyway.
+#[test]
+fn binary_input_is_named_not_shown() {
+    let mut data = b"\x7fELF\x02\x01\x01\x00".to_vec();
+    data.extend((0..20_000u32).map(|i| (i % 251) as u8));
+    let r = run(ctx().write_stdin(data.clone()));
+    assert_eq!((r.code, r.out.as_str()), (0, "[binary, 20,008 bytes, not shown; --text shows it]\n"));
+    let r = run(ctx().arg("--count=bytes").write_stdin(data.clone()));
+    assert_eq!(r.out, "20008\n");
+    let r = run(ctx().arg("--count").write_stdin(data.clone()));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        "ctx-truncate: 'standard input' is binary (20,008 bytes): only --count=bytes counts it (--text reads it as text)\n"
+    );
+    let r = ctx().args(["--text", "--max-bytes", "100000"]).write_stdin(data.clone()).output().expect("runs");
+    assert!(r.stdout.starts_with(b"\x7fELF\x02\x01\x01\x00\x00\x01"), "--text reads it as text");
+}

@@ -115,6 +115,11 @@ pub struct Args {
     #[arg(long)]
     pub no_clean: bool,
 
+    /// Read binary input (a NUL in its first 8 KiB) as text instead of standing it as
+    /// [binary, N bytes, not shown]
+    #[arg(long)]
+    pub text: bool,
+
     /// Print the input's size in UNIT (tokens if not given) and nothing else
     #[arg(long, value_enum, value_name = "UNIT", num_args = 0..=1, require_equals = true,
           default_missing_value = "tokens", conflicts_with_all = ["persist", "preview", "marker", "no_marker", "strategy"])]
@@ -197,6 +202,7 @@ struct Job {
     json: bool,
     verbose: bool,
     timeout: Option<std::time::Duration>,
+    text: bool,
 }
 
 impl Job {
@@ -273,6 +279,7 @@ impl Job {
             json: args.output.json,
             verbose: args.output.verbose,
             timeout: args.timeout,
+            text: args.text,
         })
     }
 }
@@ -315,9 +322,20 @@ fn run(args: Args) -> Result<ExitCode> {
     Ok(super::status(failed))
 }
 
+/// How much of an input is looked at to tell binary from text (as git and grep do: a NUL).
+const SNIFF: usize = 8 << 10;
+
 /// Processes one input; returns its size in count mode.
 fn handle(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut impl Write) -> Result<Option<Size>> {
     let (name, many) = (src.name.clone(), src.many);
+    let mut reader = reader;
+    let mut head = Vec::with_capacity(SNIFF);
+    (&mut reader).take(SNIFF as u64).read_to_end(&mut head).with_context(|| format!("cannot read '{name}'"))?;
+    let binary = !job.text && memchr::memchr(0, &head).is_some();
+    let reader = io::Cursor::new(head).chain(reader);
+    if binary {
+        return binary_input(reader, src, job, out);
+    }
     let reader: Box<dyn Read> = match job.from.filter(|f| *f != crate::config::Format::Text) {
         None => Box::new(reader),
         Some(from) => {
@@ -380,6 +398,37 @@ fn write_json_cut(input: &[u8], src: &super::Source<'_>, job: &Job, out: &mut im
     src.header(out)?;
     out.write_all(cut.text.as_bytes())?;
     Ok(())
+}
+
+/// Binary input (a NUL in its first 8 KiB) is not shown, nor counted in tokens: it is
+/// counted in bytes as it streams by, and stands as `[binary, N bytes, not shown]`.
+fn binary_input(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut impl Write) -> Result<Option<Size>> {
+    let mut bytes = 0u64;
+    read_chunks(reader, &src.name, |c| {
+        bytes += c.len() as u64;
+        Ok(())
+    })?;
+    if job.count.is_some_and(|u| u != Unit::Bytes) {
+        anyhow::bail!(
+            "'{}' is binary ({} bytes): only --count=bytes counts it (--text reads it as text)",
+            src.name,
+            text::group_digits(bytes)
+        );
+    }
+    if job.count.is_some() {
+        let size = Size { bytes, ..Size::default() };
+        if !src.many {
+            writeln!(out, "{bytes}")?;
+        }
+        return Ok(Some(size));
+    }
+    if job.json {
+        writeln!(out, "{}", serde_json::json!({"binary": true, "original": {"bytes": bytes}, "truncated": true}))?;
+    } else {
+        src.header(out)?;
+        writeln!(out, "[binary, {} bytes, not shown; --text shows it]", text::group_digits(bytes))?;
+    }
+    Ok(None)
 }
 
 /// Reads an input into a document: whole, or as a window for the streaming strategies.
