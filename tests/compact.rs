@@ -569,3 +569,17 @@ fn output_file_rules() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(fs::read(&out).expect("read"), fs::read(input).expect("read"), "written, not skipped as up to date");
 }
+
+/// A reader that stops reading (`| head`) ends the run quietly with 0, as in every tool.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let bin = common::bin("ctx-compact");
+    let file = Path::new(common::CORPUS)
+        .parent()
+        .expect("corpus")
+        .join("transcripts/swe-agent/marshmallow-code__marshmallow-1867.traj");
+    let script = format!("set -o pipefail; '{}' '{}' | head -c 10 >/dev/null", bin.display(), file.display());
+    let o = std::process::Command::new("bash").args(["-c", &script]).output().expect("bash runs");
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    assert_eq!(o.status.code(), Some(0));
+}

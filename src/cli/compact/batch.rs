@@ -244,7 +244,10 @@ fn progress(args: &Args, jobs: &[Job]) -> indicatif::ProgressBar {
 fn process(job: &Job, ctx: &Ctx<'_>) -> Outcome {
     let mut outcome = Outcome::new(job.name());
     if let Err(e) = try_process(job, ctx, &mut outcome) {
-        outcome.status = Status::Failed(super::super::error_line(&e));
+        outcome.status = match super::super::is_broken_pipe(&e) {
+            true => Status::PipeClosed,
+            false => Status::Failed(super::super::error_line(&e)),
+        };
     }
     outcome
 }

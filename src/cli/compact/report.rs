@@ -35,6 +35,8 @@ pub enum Status {
     Stats,
     /// Failed with this message.
     Failed(String),
+    /// Stopped because whoever read standard output closed it: the run ends quietly with 0.
+    PipeClosed,
 }
 
 /// What happened to one file.
@@ -128,6 +130,10 @@ impl Printer {
     /// Prints the summary table on stderr (when `table`) and gives the exit status.
     pub fn finish(self, table: bool, tokens: bool) -> Result<ExitCode> {
         let outcomes: Vec<Outcome> = self.outcomes.into_iter().flatten().collect();
+        if outcomes.iter().any(|o| o.status == Status::PipeClosed) {
+            // A reader that stopped reading (`| head`) is not a failure.
+            return Ok(ExitCode::SUCCESS);
+        }
         if table {
             eprint!("{}", summary(&outcomes, tokens));
         }
@@ -255,6 +261,7 @@ fn counts(replaced: &[Replaced]) -> (usize, usize) {
 fn json(o: &Outcome) -> String {
     let status = match &o.status {
         Status::Failed(_) => "error",
+        Status::PipeClosed => "pipe closed",
         Status::Written => "written",
         Status::Unchanged => "unchanged",
         Status::Skipped => "skipped",
