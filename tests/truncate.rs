@@ -359,3 +359,18 @@ fn binary_input_is_named_not_shown() {
     let r = ctx().args(["--text", "--max-bytes", "100000"]).write_stdin(data.clone()).output().expect("runs");
     assert!(r.stdout.starts_with(b"\x7fELF\x02\x01\x01\x00\x00\x01"), "--text reads it as text");
 }
+
+/// With --persist, the path of the full text survives any budget: a small one gets the short
+/// marker that names it, and one too small for the path fails (exit 1) rather than hide it.
+#[test]
+fn the_saved_path_survives_a_tiny_budget() {
+    let dir = tmp("persist-tiny");
+    let r = run(ctx().args(["--max-chars", "120", "--persist"]).arg(&dir).write_stdin(numbers(2000)));
+    let path = std::fs::read_dir(&dir).expect("dir").flatten().next().expect("saved").path();
+    assert_eq!(r.code, 0);
+    assert!(r.out.contains(&format!("\n[... full text: {} ...]\n", path.display())), "{}", r.out);
+    assert!(r.out.chars().count() <= 120);
+    let r = run(ctx().args(["--max-chars", "30", "--persist"]).arg(&dir).write_stdin(numbers(2000)));
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert!(r.err.starts_with("ctx-truncate: the budget cannot hold where the full text was saved ("), "{}", r.err);
+}

@@ -501,7 +501,20 @@ fn fit(doc: Doc, spool: Option<Spool>, job: &Job, opts: &Options) -> Result<Outc
         _ => None,
     };
     let path = path.map(|p| p.display().to_string());
-    Ok(truncate::fit(&doc, opts, path.as_deref()))
+    let outcome = truncate::fit(&doc, opts, path.as_deref());
+    // The full text was saved so that the agent can read it: a budget too small to say where is
+    // refused rather than met by hiding the path. (Markers the user turned off say nothing.)
+    if let Some(p) = path.as_deref()
+        && outcome.truncated
+        && !matches!(opts.marker, Marker::Off | Marker::Template(_))
+        && memchr::memmem::find(&outcome.text, p.as_bytes()).is_none()
+    {
+        anyhow::bail!(
+            "the budget cannot hold where the full text was saved ({p}, {} chars): raise the budget",
+            text::group_digits(text::count_chars(p.as_bytes()))
+        );
+    }
+    Ok(outcome)
 }
 
 fn write_outcome(

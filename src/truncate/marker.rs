@@ -66,7 +66,8 @@ pub enum Marker {
     Default,
     /// The spill-to-disk preview footer: how much is shown of how much, and where the rest is.
     Preview,
-    /// `[...]`: used when the full wording would take more than half the budget.
+    /// `[...]` (`[... full text: PATH ...]` when the text was saved): used when the full wording
+    /// would take more than half the budget.
     Compact,
     /// A user template with `{placeholders}` (see [`PLACEHOLDERS`]).
     Template(String),
@@ -141,7 +142,10 @@ pub fn render(marker: &Marker, gap: &Gap, cx: Context<'_>) -> Option<String> {
     };
     Some(match marker {
         Marker::Off => return None,
-        Marker::Compact => "[...]".to_string(),
+        Marker::Compact => match cx.path {
+            Some(p) => format!("[... full text: {p} ...]"),
+            None => "[...]".to_string(),
+        },
         Marker::Default if gap.aligned => {
             let like = match gap.repeats {
                 0 => String::new(),

@@ -247,6 +247,15 @@ fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>)
             Some(_) => {}
         }
     }
+    // A saved path must still be named: `[... full text: PATH ...]` may take the whole budget
+    // (the content shrinks first).
+    if path.is_some()
+        && let Some(r) = marker_room(&Marker::Compact, doc, opts, original, path)
+        && opts.budget.minus(&r).is_some()
+    {
+        let bare = marker_room(&Marker::Compact, doc, opts, original, None).unwrap_or(r);
+        return (Marker::Compact, bare, opts.budget, less(&r, &bare));
+    }
     (Marker::Off, Size::default(), opts.budget, Size::default())
 }
 
@@ -336,7 +345,7 @@ fn assemble(
             }
             out.extend_from_slice(text.as_bytes());
             out.push(b'\n');
-            if *marker == Marker::Default {
+            if matches!(marker, Marker::Default | Marker::Compact) {
                 path_left = None;
             }
         }
