@@ -318,8 +318,13 @@ pub fn find(explicit: Option<&Path>) -> Result<Option<PathBuf>> {
 pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Option<PathBuf>> {
     let named = explicit.map(Path::to_path_buf).or_else(|| set(&places.ctx_config).map(PathBuf::from));
     if let Some(path) = named {
-        let meta = std::fs::metadata(&path).with_context(|| format!("cannot open config '{}'", path.display()))?;
-        anyhow::ensure!(!meta.is_dir(), "cannot open config '{}': Is a directory", path.display());
+        // A file the user named that is not there is a mistake in the call: a usage error.
+        let meta = std::fs::metadata(&path).map_err(|e| {
+            usage(format!("cannot open config '{}': {}", path.display(), crate::cli::error_line(&e.into())))
+        })?;
+        if meta.is_dir() {
+            return Err(usage(format!("cannot open config '{}': Is a directory", path.display())));
+        }
         return Ok(Some(path));
     }
     // An XDG_CONFIG_HOME that is not absolute is to be ignored, says the XDG spec.

@@ -583,3 +583,15 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "");
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// `CTX_FILE_JOBS` is files at once here; `CTX_LLM_JOBS` is requests in flight in ctx-summarize:
+/// one variable no longer means two things.
+#[test]
+fn jobs_variables_say_what_they_count() {
+    let input = Path::new("tests/fixtures/transcripts/openai-body.json");
+    let r = run(tool("ctx-compact").env("CTX_FILE_JOBS", "0").arg("--check").arg(input));
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("(the value comes from CTX_FILE_JOBS)"), "{}", r.err);
+    let r = run(tool("ctx-compact").env("CTX_LLM_JOBS", "0").arg("--check").arg(input));
+    assert_eq!(r.code, 0, "not this tool's variable: {}", r.err);
+}

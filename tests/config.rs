@@ -304,7 +304,7 @@ fn a_named_file_must_exist() {
     let places = Places { ctx_config: Some(dir.join("env.toml").into()), cwd: dir.clone(), ..Places::default() };
     with_file(&dir, "ctx.toml");
     let missing = config::find_in(Some(Path::new("x.toml")), &places).expect_err("is missing");
-    assert!(missing.downcast_ref::<ctx::cli::Usage>().is_none(), "a runtime error, exit 1");
+    assert!(missing.downcast_ref::<ctx::cli::Usage>().is_some(), "a usage error, exit 2, as README says");
     assert_eq!(ctx::cli::error_line(&missing), "cannot open config 'x.toml': No such file or directory");
     let e = config::find_in(None, &places).expect_err("CTX_CONFIG is missing");
     assert_eq!(

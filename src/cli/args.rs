@@ -172,7 +172,7 @@ pub struct LlmArgs {
     #[arg(long, value_name = "MODEL", env = "CTX_MAP_MODEL", help_heading = "LLM")]
     pub map_model: Option<String>,
     /// Requests in flight at most
-    #[arg(short, long, value_name = "N", default_value_t = 4, env = "CTX_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "LLM")]
+    #[arg(short, long, value_name = "N", default_value_t = 4, env = "CTX_LLM_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "LLM")]
     pub jobs: u16,
     /// Sampling temperature
     #[arg(long, value_name = "T", default_value_t = 0.0, help_heading = "LLM")]

@@ -111,7 +111,7 @@ pub struct Args {
     #[arg(long, value_name = "PATTERN", help_heading = "Batch")]
     pub glob: Vec<String>,
     /// Transcripts processed at once [default: the number of CPUs]
-    #[arg(short, long, value_name = "N", env = "CTX_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "Batch")]
+    #[arg(short, long, value_name = "N", env = "CTX_FILE_JOBS", value_parser = clap::value_parser!(u16).range(1..), help_heading = "Batch")]
     pub jobs: Option<u16>,
     /// Redo outputs that are already up to date (newer than their input)
     #[arg(long, help_heading = "Batch")]

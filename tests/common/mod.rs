@@ -27,6 +27,8 @@ pub const ENV: &[&str] = &[
     "CTX_MAP_MODEL",
     "CTX_API_KEY",
     "CTX_JOBS",
+    "CTX_LLM_JOBS",
+    "CTX_FILE_JOBS",
     "OPENAI_API_KEY",
     "OPENAI_BASE_URL",
     "ANTHROPIC_API_KEY",
