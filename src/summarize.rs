@@ -240,11 +240,19 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
             let body = run.map_reduce(&pieces, &keep, progress);
             out.fallbacks = std::mem::take(run.fallbacks.get_mut().unwrap_or_else(|e| e.into_inner()));
             out.splits = *run.splits.get_mut().unwrap_or_else(|e| e.into_inner());
+            // The header claims only the summaries the model wrote: a chunk whose call failed
+            // stands as its extractive summary, and is counted as such.
+            let failed = out.fallbacks.iter().filter(|f| f.kind == "map").count();
+            let written = out.chunks.selected.saturating_sub(failed);
+            let extracted = match failed {
+                0 => String::new(),
+                n => format!(", {} extractive after a failed call", group_digits(n as u64)),
+            };
             let head = format!(
-                "[summary of {} chars: {} chunks, {} summarized ({}), model {}]\n",
+                "[summary of {} chars: {} chunks, {} summarized ({}){extracted}, model {}]\n",
                 group_digits(input_size.chars),
                 group_digits(pieces.len() as u64),
-                group_digits(out.chunks.selected as u64),
+                group_digits(written as u64),
                 opts.select.name(),
                 client.config().map_model.as_deref().map_or(client.config().model.clone(), |m| {
                     format!("{m} (map), {} (reduce)", client.config().model)

@@ -467,6 +467,13 @@ fn empty_and_cut_replies_are_failures_and_never_cached() {
         assert_eq!(v["fallbacks"].as_array().map(Vec::len), Some(6), "{body}");
         assert_eq!(server.seen().len(), requests, "{body}: empty replies are retried, cut ones are not");
         assert!(!v["summary"].as_str().unwrap_or_default().contains("The build fai"));
+        assert!(
+            v["summary"].as_str().unwrap_or_default().starts_with(
+                "[summary of 222,890 chars: 38 chunks, 0 summarized (head-tail), 6 extractive after a failed call, model test-model]\n"
+            ),
+            "the header claims no summary the model did not write: {}",
+            v["summary"]
+        );
         let strict = run(llm(&cache, &server).args(["--strict", "--retries", "0"]).write_stdin(log(4000)));
         assert_eq!(strict.code, 1);
     }
