@@ -393,3 +393,40 @@ fn compacted_output_fits_under_the_trigger_for_any_target() {
         }
     }
 }
+
+/// A target is a promise: for every corpus transcript and a range of targets down to tiny, the
+/// run either writes an output that fits the target (counted as the trigger counts) or exits 1
+/// with a sentence, and writes nothing.
+#[test]
+fn every_output_fits_its_target_or_the_run_fails() {
+    let dir = tmp("history-promise");
+    let corpus = Path::new("../shared/corpus/transcripts");
+    let files = [
+        corpus.join("claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
+        corpus.join("codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"),
+        corpus.join("swe-agent/marshmallow-code__marshmallow-1867.traj"),
+        fixture("openai-body.json"),
+    ];
+    let (mut fitted, mut refused) = (0, 0);
+    for file in &files {
+        for target in [300u64, 600, 1000, 2000, 4000, 8000] {
+            let r = run(compact(&dir.join("store")).args(["--max-tokens", &target.to_string()]).arg(file));
+            let name = format!("{} at {target}", file.display());
+            match r.code {
+                0 => {
+                    let t = ctx::transcript::Transcript::parse(&name, r.out.into_bytes(), None).expect("parses");
+                    let size = ctx::compact::history::size(&t, ctx::tokens::Encoding::O200k, false).expect("size");
+                    assert!(size <= target, "{name}: {size} tokens");
+                    fitted += 1;
+                }
+                1 => {
+                    assert_eq!(r.out, "", "{name}: nothing written");
+                    assert_eq!(r.err.lines().count(), 1, "{name}: {}", r.err);
+                    refused += 1;
+                }
+                c => panic!("{name}: exit {c}: {}", r.err),
+            }
+        }
+    }
+    assert!(fitted >= 12 && refused >= 1, "{fitted} fitted, {refused} refused");
+}

@@ -236,7 +236,9 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     };
     let kept: u64 = recs[k..].iter().map(|r| r.tokens).sum();
     let dropped: Vec<usize> = (0..k).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain).collect();
-    let users = record::user_words(t, &dropped, opts)?;
+    // The user's own words are bounded by the room the target leaves beside a short summary.
+    let left = aim.saturating_sub(system + kept + MIN_SUMMARY);
+    let users = record::user_words(t, &dropped, opts, left)?;
     let pointer = format!(
         "The full earlier history ({} messages) is stored at {path}; search it for details this summary lacks.",
         dropped.len()
@@ -271,6 +273,15 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     t.rebuild(&seq, &mut bytes)?;
     let again = Transcript::parse(&t.name, bytes.clone(), Some(t.format))?;
     out.after = size(&again, opts.encoding, false)?;
+    // A target is a promise: an output over it is refused, with what took the room.
+    if out.after > opts.target {
+        bail!(
+            "{}: the compacted transcript is {} tokens, over the target of {}: the system prompt ({system} tokens) and the newest part kept verbatim ({kept} tokens) leave too little; raise --max-tokens or lower --keep-recent",
+            t.name,
+            out.after,
+            opts.target
+        );
+    }
     out.dropped = dropped.len();
     out.bytes = Some(bytes);
     Ok(out)

@@ -7,8 +7,9 @@ use crate::transcript::{Item, Transcript};
 use anyhow::Result;
 use std::collections::HashMap;
 
-/// The user's own earlier messages, newest first up to `keep_user` tokens, in their order.
-pub(super) fn user_words(t: &Transcript, dropped: &[usize], opts: &Options) -> Result<String> {
+/// The user's own earlier messages, newest first up to `cap` tokens (the smaller of
+/// `keep_user` and the room left), in their order.
+pub(super) fn user_words(t: &Transcript, dropped: &[usize], opts: &Options, cap: u64) -> Result<String> {
     let mut words: Vec<String> = Vec::new();
     for &i in dropped {
         t.with_record(i, |v| {
@@ -27,7 +28,7 @@ pub(super) fn user_words(t: &Transcript, dropped: &[usize], opts: &Options) -> R
     let (mut kept, mut used) = (Vec::new(), 0u64);
     for w in words.iter().rev() {
         let n = opts.encoding.count(w.as_bytes());
-        if used + n > opts.keep_user {
+        if used + n > opts.keep_user.min(cap) {
             break;
         }
         used += n;
