@@ -595,3 +595,22 @@ fn jobs_variables_say_what_they_count() {
     let r = run(tool("ctx-compact").env("CTX_LLM_JOBS", "0").arg("--check").arg(input));
     assert_eq!(r.code, 0, "not this tool's variable: {}", r.err);
 }
+
+/// Responses items in the SDK's short form (`{"role": "user", "content": …}`, no `type`) are
+/// messages: counted, and the user turn they hold is seen.
+#[test]
+fn responses_short_form_messages_count() {
+    let dir = tmp("responses-short");
+    let mut items: Vec<Value> =
+        serde_json::from_str(&fs::read_to_string("tests/fixtures/transcripts/responses.json").expect("fixture"))
+            .expect("json");
+    items[0] = json!({"role": "user", "content": "Run the build, please; it fails on the CI machine."});
+    let path = dir.join("short.json");
+    fs::write(&path, serde_json::to_string_pretty(&items).expect("json")).expect("write");
+    let r = run(tool("ctx-compact").arg("--stats").arg(&path));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("\nuser                   15\n"), "{}", r.out);
+    let r = run(tool("ctx-compact").args(["--max-tokens", "40"]).arg(&path));
+    assert_eq!(r.code, 1);
+    assert!(!r.err.contains("newest user turn (0 tokens)"), "{}", r.err);
+}

@@ -30,7 +30,10 @@ pub fn is_item_type(t: &str) -> bool {
 /// says whether user messages count as user turns.
 pub fn items<'a>(item: &'a Value, base: &[Seg], turns: bool, f: &mut dyn FnMut(Item<'a>)) {
     let str_of = |k: &str| item.get(k).and_then(Value::as_str);
-    match str_of("type").unwrap_or("") {
+    // The SDKs accept a message without its type (`{"role": "user", "content": …}`, the "easy
+    // input message"): an item with a role and no type is a message.
+    let kind = str_of("type").unwrap_or(if item.get("role").is_some() { "message" } else { "" });
+    match kind {
         "message" => {
             let role = str_of("role").unwrap_or("");
             match role {
