@@ -614,3 +614,29 @@ fn responses_short_form_messages_count() {
     assert_eq!(r.code, 1);
     assert!(!r.err.contains("newest user turn (0 tokens)"), "{}", r.err);
 }
+
+/// Two inputs that would land on the same output under --out-dir are refused before anything is
+/// written (they used to be reported "written" with one output left).
+#[test]
+fn colliding_outputs_are_refused_before_writing() {
+    let dir = tmp("compact-collide");
+    for d in ["d1", "d2"] {
+        fs::create_dir_all(dir.join(d)).expect("dir");
+        fs::copy("tests/fixtures/transcripts/openai-body.json", dir.join(d).join("a.json")).expect("copy");
+    }
+    let out = dir.join("out");
+    for args in [vec![dir.join("d1/a.json"), dir.join("d2/a.json")], vec![dir.join("d1"), dir.join("d2")]] {
+        let r = run(tool("ctx-compact").arg("--out-dir").arg(&out).args(&args));
+        assert_eq!(r.code, 2);
+        assert_eq!(
+            r.err,
+            format!(
+                "ctx-compact: '{}' and '{}' would both be written to '{}': give them separate --out-dir runs\n",
+                dir.join("d1/a.json").display(),
+                dir.join("d2/a.json").display(),
+                out.join("a.json").display()
+            )
+        );
+        assert!(!out.exists(), "nothing written");
+    }
+}

@@ -187,7 +187,25 @@ pub struct Ctx<'a> {
 }
 
 /// Processes every job, `-j` at a time, prints the reports in order and the summary.
+/// Two inputs that would land on the same output: an error before anything is written.
+fn collisions(args: &Args, jobs: &[Job]) -> Result<()> {
+    let mut seen: std::collections::HashMap<PathBuf, String> = std::collections::HashMap::new();
+    for job in jobs {
+        if let Dest::File(out) = to(args, job)
+            && let Some(first) = seen.insert(out.clone(), job.name())
+        {
+            return Err(crate::cli::usage(format!(
+                "'{first}' and '{}' would both be written to '{}': give them separate --out-dir runs",
+                job.name(),
+                out.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs: Vec<Job>) -> Result<ExitCode> {
+    collisions(args, &jobs)?;
     let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();
     let table = !args.output_args.quiet && (writes_files || args.output_args.verbose) && !args.output_args.json;
     let ctx = Ctx { args, opts, history, count: args.dry_run || args.output_args.json || table };
