@@ -70,6 +70,33 @@ fn out_dir_writes_sorted_files() {
     let names: Vec<String> = r.out.lines().map(|l| l.rsplit('/').next().unwrap_or_default().to_string()).collect();
     assert_eq!(names, ["chunk-000000.txt", "chunk-000001.txt", "chunk-000002.txt"]);
     assert_eq!(std::fs::read_to_string(dir.join("chunk-000001.txt")).expect("read"), "beta ");
+    // A folder with an earlier run is refused: fewer new chunks would leave stale ones behind.
+    let again = run(chunk().args(["--size", "100", "--out-dir"]).arg(&dir).write_stdin("alpha"));
+    assert_eq!(again.code, 2);
+    assert_eq!(
+        again.err,
+        format!(
+            "ctx-chunk: '{}' is not empty: the chunks would mix with what is there (--replace removes the chunk files of an earlier run)\n",
+            dir.display()
+        )
+    );
+    let replaced = run(chunk().args(["--size", "100", "--replace", "--out-dir"]).arg(&dir).write_stdin("alpha"));
+    assert_eq!(replaced.code, 0);
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left, ["chunk-000000.txt"], "the folder rejoins to the input");
+}
+
+#[test]
+fn out_dir_names_each_inputs_chunks() {
+    let dir = tmp("chunk-many");
+    let a = dir.join("a.log");
+    let b = dir.join("sub b.log");
+    std::fs::write(&a, "alpha beta").expect("write");
+    std::fs::write(&b, "gamma").expect("write");
+    let out = dir.join("out");
+    let r = run(chunk().args(["--size", "6", "--out-dir"]).arg(&out).arg(&a).arg(&b));
+    let names: Vec<String> = r.out.lines().map(|l| l.rsplit('/').next().unwrap_or_default().to_string()).collect();
+    assert_eq!(names, ["01-a.log-chunk-000000.txt", "01-a.log-chunk-000001.txt", "02-sub_b.log-chunk-000000.txt"]);
 }
 
 #[test]

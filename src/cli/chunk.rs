@@ -45,9 +45,14 @@ pub struct Args {
     #[arg(short = 'z', long = "null", conflicts_with_all = ["json", "out_dir"])]
     pub null: bool,
 
-    /// Write one file per chunk into DIR (chunk-000000.txt, ...) and print their paths
+    /// Write one file per chunk into DIR (chunk-000000.txt, ...; with several inputs
+    /// 01-NAME-chunk-000000.txt, ...) and print their paths; DIR must be empty or new
     #[arg(long, value_name = "DIR", conflicts_with = "json")]
     pub out_dir: Option<PathBuf>,
+
+    /// With --out-dir: remove the chunk files of an earlier run from DIR first
+    #[arg(long, requires = "out_dir")]
+    pub replace: bool,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -70,7 +75,7 @@ fn run(args: Args) -> Result<ExitCode> {
     let opts = args.chunk.options(args.encoding.encoding)?;
     let sink = match (&args.out_dir, args.null, args.output.json) {
         (Some(dir), _, _) => {
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+            prepare_dir(dir, args.replace)?;
             Sink::Dir(dir.clone())
         }
         (_, true, _) => Sink::Null,
@@ -79,10 +84,20 @@ fn run(args: Args) -> Result<ExitCode> {
     };
     let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
     let mut written = 0u64;
+    let mut input = 0usize;
     let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
         let mut chunker = Chunker::new(opts);
         let name = src.many.then_some(src.name.as_str());
-        let mut emit = |c: Chunk<'_>| write_chunk(&c, &sink, name, &mut written, out);
+        input += 1;
+        // Each input's chunks are numbered from 0 and named after it, so none overwrites another.
+        let prefix = name.map(|n| format!("{input:02}-{}-", file_stem(n))).unwrap_or_default();
+        let mut own = 0u64;
+        let mut emit = |c: Chunk<'_>| {
+            write_chunk(&c, &sink, name, (&prefix, own, written), out)?;
+            own += 1;
+            written += 1;
+            Ok(())
+        };
         read_chunks(reader, &src.name, |data| chunker.push(data, &mut emit))?;
         chunker.finish(&mut emit)
     })?;
@@ -93,10 +108,48 @@ fn run(args: Args) -> Result<ExitCode> {
     Ok(super::status(failed))
 }
 
-fn write_chunk(c: &Chunk<'_>, sink: &Sink, name: Option<&str>, written: &mut u64, out: &mut impl Write) -> Result<()> {
+/// Makes `dir`, or checks that it holds no earlier output (with `replace`, removes the chunk
+/// files of an earlier run; anything else there is still refused).
+fn prepare_dir(dir: &std::path::Path, replace: bool) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
+    let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read directory '{}'", dir.display()))?
+        .collect::<Result<_, _>>()?;
+    let ours = |e: &std::fs::DirEntry| {
+        let n = e.file_name().to_string_lossy().into_owned();
+        n.ends_with(".txt") && (n.starts_with("chunk-") || n.contains("-chunk-"))
+    };
+    if entries.is_empty() {
+        return Ok(());
+    }
+    if !replace || !entries.iter().all(ours) {
+        return Err(super::usage(format!(
+            "'{}' is not empty: the chunks would mix with what is there (--replace removes the chunk files of an earlier run)",
+            dir.display()
+        )));
+    }
+    for e in entries {
+        std::fs::remove_file(e.path()).with_context(|| format!("cannot remove '{}'", e.path().display()))?;
+    }
+    Ok(())
+}
+
+/// The name of an input as a file-name part: its file name, with what a name cannot hold replaced.
+fn file_stem(name: &str) -> String {
+    let base = std::path::Path::new(name).file_name().map_or(name.into(), |n| n.to_string_lossy());
+    base.chars().map(|c| if c.is_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect()
+}
+
+fn write_chunk(
+    c: &Chunk<'_>,
+    sink: &Sink,
+    name: Option<&str>,
+    (prefix, own, written): (&str, u64, u64),
+    out: &mut impl Write,
+) -> Result<()> {
     match sink {
         Sink::Text { separator } => {
-            if *written > 0 {
+            if written > 0 {
                 writeln!(out, "{}", separator.replace("{index}", &c.index.to_string()))?;
             }
             out.write_all(c.text)?;
@@ -126,11 +179,10 @@ fn write_chunk(c: &Chunk<'_>, sink: &Sink, name: Option<&str>, written: &mut u64
             writeln!(out, "{v}")?;
         }
         Sink::Dir(dir) => {
-            let path = dir.join(format!("chunk-{written:06}.txt"));
+            let path = dir.join(format!("{prefix}chunk-{own:06}.txt"));
             std::fs::write(&path, c.text).with_context(|| format!("cannot write '{}'", path.display()))?;
             writeln!(out, "{}", path.display())?;
         }
     }
-    *written += 1;
     Ok(())
 }
