@@ -181,8 +181,9 @@ fn measure(text: &[u8], opts: &Options) -> u64 {
 }
 
 /// Summarizes `input`. With `llm`, long input is map-reduced; without, it is summarized
-/// extractively. `progress` is called once per chunk summarized.
-pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &(dyn Fn() + Sync)) -> Summary {
+/// extractively. `progress` hears how many chunks will be summarized, each one done, and the
+/// start of the merge.
+pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &(dyn Fn(Progress) + Sync)) -> Summary {
     let size = measure(input, opts);
     let counted = opts.count_tokens || opts.unit == Unit::Tokens;
     let input_size = Size::of(input, counted.then_some(opts.encoding));
@@ -337,6 +338,17 @@ fn extract(text: &[u8], chars: u64, encoding: Encoding, log: bool) -> String {
     }
 }
 
+/// What a summary run reports as it goes, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// This many chunks will be summarized.
+    Total(u64),
+    /// One chunk is done.
+    Chunk,
+    /// The chunk summaries are being merged.
+    Merge,
+}
+
 /// One map-reduce run: the client, the options, and what stood in for failures.
 struct Run<'a> {
     client: &'a Client,
@@ -367,11 +379,12 @@ impl Run<'_> {
         Request { model: model.to_string(), messages, max_tokens, temperature: self.client.config().temperature }
     }
 
-    fn map_reduce(&self, pieces: &[Piece], keep: &[bool], progress: &(dyn Fn() + Sync)) -> String {
+    fn map_reduce(&self, pieces: &[Piece], keep: &[bool], progress: &(dyn Fn(Progress) + Sync)) -> String {
         let chosen: Vec<&Piece> = pieces.iter().zip(keep).filter(|(_, k)| **k).map(|(p, _)| p).collect();
+        progress(Progress::Total(chosen.len() as u64));
         let summaries = self.client.map(&chosen, |_, piece| {
             let s = self.map_one(piece, &String::from_utf8_lossy(&piece.text), 0);
-            progress();
+            progress(Progress::Chunk);
             s
         });
         // Each summary under the lines it covers, with a marker for what was not summarized.
@@ -401,6 +414,7 @@ impl Run<'_> {
             .filter(|(_, k)| **k)
             .map(|(p, _)| String::from_utf8_lossy(&p.text).into_owned())
             .collect();
+        progress(Progress::Merge);
         match self.reduce(&merged, 0) {
             Ok(s) => s,
             Err(e) => {
@@ -492,18 +506,39 @@ mod tests {
         (0..n).map(|i| format!("line {i}: compiling crate number {i} of many\n")).collect()
     }
 
+    /// The progress a bar shows counts the chunks really summarized, whatever the selection.
+    #[test]
+    fn progress_counts_the_chunks_summarized() {
+        use std::sync::Mutex;
+        let mut cfg = crate::llm::Config::new(crate::llm::Provider::Openai, "http://127.0.0.1:9/v1", "m");
+        cfg.dry_run = true;
+        cfg.cache_dir = None;
+        let client = Client::new(cfg).expect("client");
+        let input = text(4000);
+        for (select, n) in [(Selection::All, None), (Selection::HeadTail { head: 2, tail: 1 }, Some(3))] {
+            let opts = Options { select, ..Options::default() };
+            let seen = Mutex::new(Vec::new());
+            let s = summarize(input.as_bytes(), &opts, Some(&client), &|p| seen.lock().expect("lock").push(p));
+            let seen = seen.into_inner().expect("lock");
+            let total = n.unwrap_or(s.chunks.selected as u64);
+            assert_eq!(seen[0], Progress::Total(total));
+            assert_eq!(seen.iter().filter(|p| **p == Progress::Chunk).count() as u64, total);
+            assert_eq!(s.chunks.selected as u64, total);
+        }
+    }
+
     #[test]
     fn tiers_without_an_llm() {
         let opts = Options::default();
-        let short = summarize(b"short", &opts, None, &|| {});
+        let short = summarize(b"short", &opts, None, &|_| {});
         assert_eq!((short.tier, short.summary.as_str()), (Tier::PassThrough, "short"));
         let medium = text(500);
-        let m = summarize(medium.as_bytes(), &opts, None, &|| {});
+        let m = summarize(medium.as_bytes(), &opts, None, &|_| {});
         assert_eq!(m.tier, Tier::Truncated);
         assert!(m.summary.chars().count() <= 12_000);
         assert!(m.summary.contains(" omitted: lines "));
         let long = text(2000);
-        let l = summarize(long.as_bytes(), &opts, None, &|| {});
+        let l = summarize(long.as_bytes(), &opts, None, &|_| {});
         assert_eq!(l.tier, Tier::Extracted);
         assert!(l.summary.starts_with("[extractive summary of "));
         assert!(l.summary.chars().count() <= 8_000);
@@ -513,7 +548,7 @@ mod tests {
     fn preserve_only_truncates() {
         let long = text(2000);
         let opts = Options { preserve: true, ..Options::default() };
-        let s = summarize(long.as_bytes(), &opts, None, &|| {});
+        let s = summarize(long.as_bytes(), &opts, None, &|_| {});
         assert_eq!(s.tier, Tier::Truncated);
         assert!(s.summary.chars().count() <= 12_000);
     }

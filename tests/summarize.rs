@@ -541,3 +541,16 @@ fn json_is_byte_identical_without_timing() {
     let v = run(summarize_cmd(&cache).args(["--json", "-v"]).write_stdin(log(4000)));
     assert!(v.out.contains("\"elapsed_ms\":"), "{}", v.out);
 }
+
+/// -q silences warnings (a fallback is still counted in --json); --strict makes it an error,
+/// which shows.
+#[test]
+fn quiet_silences_warnings_but_not_strict_errors() {
+    let cache = tmp("sum-quiet");
+    let down = Server::start(|_, _| Reply::Status(500, "{}".into(), vec![]));
+    let r = run(llm(&cache, &down).args(["-q", "--retries", "0", "--no-cache"]).write_stdin(log(4000)));
+    assert_eq!((r.code, r.err.as_str()), (0, ""));
+    let r = run(llm(&cache, &down).args(["-q", "--retries", "0", "--no-cache", "--strict"]).write_stdin(log(4000)));
+    assert_eq!(r.code, 1);
+    assert!(r.err.starts_with("ctx-summarize: error: 6 chunk summaries failed"), "{}", r.err);
+}

@@ -360,12 +360,11 @@ fn summarize_one(input: &[u8], opts: &summarize::Options, client: Option<&Client
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let expected = match opts.select {
-        Selection::HeadTail { head, tail } => head + tail,
-        _ => 0,
-    };
-    bar.set_length(expected as u64);
-    let summary = summarize::summarize(input, opts, client, &|| bar.inc(1));
+    let summary = summarize::summarize(input, opts, client, &|p| match p {
+        summarize::Progress::Total(n) => bar.set_length(n),
+        summarize::Progress::Chunk => bar.inc(1),
+        summarize::Progress::Merge => bar.set_message("merging"),
+    });
     bar.finish_and_clear();
     summary
 }
@@ -381,7 +380,10 @@ fn warn(s: &Summary, args: &Args) -> bool {
             _ => "the summary was cut to fit --max-output".to_string(),
         };
         let level = if args.strict { "error" } else { "warning" };
-        eprintln!("{TOOL}: {level}: {what} ({})", first.error);
+        // -q silences warnings; with --strict it is an error, which always shows.
+        if args.strict || !args.output.quiet {
+            eprintln!("{TOOL}: {level}: {what} ({})", first.error);
+        }
     }
     !s.fallbacks.is_empty()
 }

@@ -216,7 +216,12 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
         .min(jobs.len())
         .max(1);
     let bar = progress(args, &jobs);
-    let printer = Mutex::new(report::Printer::new(jobs.len(), args.output_args.json, args.output_args.verbose));
+    let printer = Mutex::new(report::Printer::new(
+        jobs.len(),
+        args.output_args.json,
+        args.output_args.verbose,
+        args.output_args.quiet,
+    ));
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
     let work = || {

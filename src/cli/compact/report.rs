@@ -95,18 +95,19 @@ pub struct Printer {
     next: usize,
     json: bool,
     verbose: bool,
+    quiet: bool,
     failed: bool,
 }
 
 impl Printer {
     /// A printer for `n` files.
-    pub fn new(n: usize, json: bool, verbose: bool) -> Printer {
-        Printer { outcomes: vec![None; n], next: 0, json, verbose, failed: false }
+    pub fn new(n: usize, json: bool, verbose: bool, quiet: bool) -> Printer {
+        Printer { outcomes: vec![None; n], next: 0, json, verbose, quiet, failed: false }
     }
 
     /// Takes the outcome of file `i`; prints what is now in order.
     pub fn done(&mut self, i: usize, outcome: Outcome) {
-        for w in &outcome.warnings {
+        for w in outcome.warnings.iter().filter(|_| !self.quiet) {
             eprintln!("{TOOL}: {w}");
         }
         if let Status::Failed(e) = &outcome.status {

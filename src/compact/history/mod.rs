@@ -321,7 +321,7 @@ fn summary(
     let chars = (room * 3).clamp(200, 12_000);
     let mut warnings = Vec::new();
     if let Some(client) = llm {
-        let s = summarize::summarize(input.as_bytes(), &llm_options(opts, chars), Some(client), &|| {});
+        let s = summarize::summarize(input.as_bytes(), &llm_options(opts, chars), Some(client), &|_| {});
         if let Some(e) = client.fatal() {
             anyhow::bail!("the LLM refused the request (check the key, --model and --base-url): {e}");
         }
