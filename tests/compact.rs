@@ -640,3 +640,23 @@ fn colliding_outputs_are_refused_before_writing() {
         assert!(!out.exists(), "nothing written");
     }
 }
+
+/// `--restore` of a file that ctx-compact left as it was (it bears no mark of a compaction)
+/// writes it unchanged with exit 0; one with marks but no store is still an error.
+#[test]
+fn restore_of_an_unchanged_file_is_that_file() {
+    let input = Path::new("tests/fixtures/transcripts/openai-body.json");
+    let r = run(tool("ctx-compact").arg("--restore").arg(input));
+    assert_eq!((r.code, r.err.as_str()), (0, ""));
+    assert_eq!(r.out.as_bytes(), fs::read(input).expect("read").as_slice());
+    let dir = tmp("restore-marked");
+    let marked = dir.join("marked.json");
+    let text = fs::read_to_string(input).expect("read").replacen(
+        "pytest -x",
+        "[Old tool result content cleared: 9 chars, full text at /nowhere/x.txt]",
+        1,
+    );
+    fs::write(&marked, text).expect("write");
+    let r = run(tool("ctx-compact").arg("--restore").arg(&marked));
+    assert_eq!(r.code, 1);
+}

@@ -401,6 +401,13 @@ fn restore_one(args: &Args, job: &Job, dest: &Dest, bytes: Vec<u8>, outcome: &mu
             return write_dest(dest, &mut |out| Ok(out.write_all(&original)?));
         }
     }
+    // A file that bears no mark of a compaction (an output ctx-compact left as it was) restores
+    // to itself.
+    let marks: [&[u8]; 4] = [b"full text at ", b"is stored at ", b"compact_boundary", b"\"compacted\""];
+    if !marks.iter().any(|m| memchr::memmem::find(&bytes, m).is_some()) {
+        outcome.status = Status::Unchanged;
+        return write_dest(dest, &mut |out| Ok(out.write_all(&bytes)?));
+    }
     let looked: Vec<String> = dirs.iter().map(|d| format!("'{}'", d.display())).collect();
     bail!(
         "nothing in {} was written by ctx-compact with the store {}; pass --store DIR",
