@@ -322,7 +322,7 @@ pub struct Scanner {
 /// What the scanner says of a line: its class, and the earlier line (by index) that this line
 /// promotes to [`Class::Context`], if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub struct Judgment {
     /// The line's class.
     pub class: Class,
     /// An earlier line that this one makes context (the frame nearest an exception).
@@ -336,11 +336,11 @@ impl Scanner {
     }
 
     /// The class of the next line (with or without its newline).
-    pub fn line(&mut self, line: &[u8]) -> Verdict {
+    pub fn line(&mut self, line: &[u8]) -> Judgment {
         let index = self.seen;
         self.seen += 1;
         let bare = strip_eol(line);
-        let mut out = Verdict { class: classify(bare), promote: None };
+        let mut out = Judgment { class: classify(bare), promote: None };
         let text = body(bare);
         if let Some(margin) = self.in_traceback {
             let indented = bare.len() - bare.trim_ascii_start().len() > margin;

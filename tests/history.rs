@@ -17,6 +17,17 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(FIXTURES).join(name)
 }
 
+/// The three corpus transcripts and the OpenAI fixture.
+fn corpus_transcripts() -> Vec<PathBuf> {
+    let corpus = Path::new("../shared/corpus/transcripts");
+    vec![
+        corpus.join("claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
+        corpus.join("codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"),
+        corpus.join("swe-agent/marshmallow-code__marshmallow-1867.traj"),
+        fixture("openai-body.json"),
+    ]
+}
+
 fn compact(store: &Path) -> assert_cmd::Command {
     let mut c = tool("ctx-compact");
     c.arg("--store").arg(store).env("XDG_CACHE_HOME", store.join("cache"));
@@ -134,14 +145,8 @@ fn codex_gets_a_compacted_line_after_its_session_line() {
 
 #[test]
 fn every_output_checks_restores_and_is_left_alone_when_compacted_again() {
-    let corpus = Path::new("../shared/corpus/transcripts");
-    let files = [
-        corpus.join("claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
-        corpus.join("codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"),
-        corpus.join("swe-agent/marshmallow-code__marshmallow-1867.traj"),
-        fixture("openai-body.json"),
-        fixture("claude-code.jsonl"),
-    ];
+    let mut files = corpus_transcripts();
+    files.push(fixture("claude-code.jsonl"));
     for file in files {
         let dir = tmp(&format!("history-all-{}", file.file_name().and_then(|n| n.to_str()).unwrap_or("x")));
         let store = dir.join("store");
@@ -400,15 +405,8 @@ fn compacted_output_fits_under_the_trigger_for_any_target() {
 #[test]
 fn every_output_fits_its_target_or_the_run_fails() {
     let dir = tmp("history-promise");
-    let corpus = Path::new("../shared/corpus/transcripts");
-    let files = [
-        corpus.join("claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
-        corpus.join("codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"),
-        corpus.join("swe-agent/marshmallow-code__marshmallow-1867.traj"),
-        fixture("openai-body.json"),
-    ];
     let (mut fitted, mut refused) = (0, 0);
-    for file in &files {
+    for file in &corpus_transcripts() {
         for target in [300u64, 600, 1000, 2000, 4000, 8000] {
             let r = run(compact(&dir.join("store")).args(["--max-tokens", &target.to_string()]).arg(file));
             let name = format!("{} at {target}", file.display());
