@@ -11,10 +11,8 @@
 //! - [`compact`]: pruning and budgets over transcripts, stats, restore.
 //! - [`config`]: per-tool profiles from a TOML config file.
 //! - [`structure`]: HTML to readable text, and JSON cut so that it stays valid JSON.
-//! - [`agent`]: agents' hook contracts, their installers, the MCP server.
 //! - [`cli`]: what every tool shares at its edges.
 
-pub mod agent;
 pub mod chunk;
 pub mod clean;
 pub mod cli;

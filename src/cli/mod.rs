@@ -2,7 +2,6 @@
 //! codes (0 success, 1 runtime error, 2 usage error, a broken pipe ends quietly with 0), and
 //! the argument groups that mean the same in every tool.
 
-pub mod agent;
 pub mod args;
 pub mod chunk;
 pub mod compact;
