@@ -304,7 +304,7 @@ pub fn extractive(text: &[u8], chars: u64, encoding: Encoding) -> String {
 
 /// Whether `text` reads as a log or a tool's output with a verdict or a summary in it.
 fn is_log(text: &[u8]) -> bool {
-    crate::signals::strongest(text) >= crate::signals::Class::Summary
+    crate::signals::reaches(text, crate::signals::Class::Summary)
 }
 
 /// [`extractive`], told whether `text` is a log (its decisive lines, not its best prose).

@@ -50,7 +50,7 @@ impl Strategy {
     pub fn resolve(self, doc: &Doc) -> Strategy {
         match self {
             Strategy::Auto => {
-                match doc.text().is_some_and(|t| crate::signals::strongest(t) >= crate::signals::Class::Summary) {
+                match doc.text().is_some_and(|t| crate::signals::reaches(t, crate::signals::Class::Summary)) {
                     true => Strategy::Salient,
                     false => Strategy::HeadTail,
                 }

@@ -143,5 +143,5 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize]) -> Result<String> {
 
 /// Whether a tool result reads as a failure: a line of it is a verdict (see [`crate::signals`]).
 fn is_error(text: &str) -> bool {
-    crate::signals::strongest(text.as_bytes()) >= crate::signals::Class::Verdict
+    crate::signals::reaches(text.as_bytes(), crate::signals::Class::Verdict)
 }
