@@ -71,6 +71,8 @@ pub struct Options {
     pub select: Selection,
     /// The output never exceeds this many chars.
     pub max_output: u64,
+    /// The output never exceeds this many tokens of `encoding`, when given.
+    pub max_tokens: Option<u64>,
     /// The size a merge aims at, in chars.
     pub target: u64,
     /// The size each chunk summary aims at, in chars.
@@ -101,6 +103,7 @@ impl Default for Options {
             chunk: chunk::Options::default(),
             select: Selection::HeadTail { head: 3, tail: 3 },
             max_output: 8_000,
+            max_tokens: None,
             target: 3_000,
             map_chars: 500,
             focus: None,
@@ -196,7 +199,7 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
         splits: 0,
     };
     // `max_output` holds on every tier: input over it is never passed through whole.
-    if size <= opts.pass_through && input_size.chars <= opts.max_output {
+    if size <= opts.pass_through && opts.limit().fits(input, opts.encoding) {
         out.summary = String::from_utf8_lossy(input).into_owned();
         return out;
     }
@@ -232,8 +235,12 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
                 false => String::new(),
             };
             // The header counts against the target, so that the whole fits without a second cut.
-            let room = opts.target.saturating_sub(text::count_chars(head.as_bytes()));
-            out.summary = head + &extract(input, room, opts.encoding, log);
+            let room = Budget {
+                chars: Some(opts.target.saturating_sub(text::count_chars(head.as_bytes()))),
+                tokens: opts.max_tokens.map(|t| t.saturating_sub(opts.encoding.count(head.as_bytes()))),
+                ..Budget::default()
+            };
+            out.summary = head + &extract(input, &room, opts.encoding, log);
         }
         Some(client) => {
             out.tier = Tier::Summarized;
@@ -263,23 +270,31 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
         }
     }
     // The last resort: the output always fits.
-    let limit = Budget { chars: Some(opts.max_output), ..Budget::default() };
+    let limit = opts.limit();
     if !limit.fits(out.summary.as_bytes(), opts.encoding) {
         out.fallbacks.push(Fallback {
             kind: "truncate",
             chunk: None,
-            error: "the summary was longer than --max-output".into(),
+            error: "the summary was longer than --max-output or --max-tokens".into(),
         });
         out.summary = fit(out.summary.as_bytes(), &limit, opts.encoding);
     }
     out
 }
 
-/// `n` in the tiers' unit, and never more than `max_output` chars.
+impl Options {
+    /// What the output may take at most: `max_output` chars and `max_tokens` tokens.
+    fn limit(&self) -> Budget {
+        Budget { chars: Some(self.max_output), tokens: self.max_tokens, ..Budget::default() }
+    }
+}
+
+/// `n` in the tiers' unit, and never more than the output's limit.
 fn budget_of(n: u64, opts: &Options) -> Budget {
+    let limit = opts.limit();
     match opts.unit {
-        Unit::Tokens => Budget { tokens: Some(n), chars: Some(opts.max_output), ..Budget::default() },
-        _ => Budget { chars: Some(n.min(opts.max_output)), ..Budget::default() },
+        Unit::Tokens => Budget { tokens: Some(limit.tokens.map_or(n, |t| t.min(n))), ..limit },
+        _ => Budget { chars: Some(n.min(opts.max_output)), ..limit },
     }
 }
 
@@ -299,7 +314,7 @@ pub fn fit_with(text: &[u8], budget: &Budget, encoding: Encoding, strategy: trun
 /// `chars` chars; for text with verdicts in it (a failed build, a traceback), its decisive lines
 /// by [`truncate::salient`].
 pub fn extractive(text: &[u8], chars: u64, encoding: Encoding) -> String {
-    extract(text, chars, encoding, is_log(text))
+    extract(text, &Budget { chars: Some(chars), ..Budget::default() }, encoding, is_log(text))
 }
 
 /// Whether `text` reads as a log or a tool's output with a verdict or a summary in it.
@@ -308,8 +323,9 @@ fn is_log(text: &[u8]) -> bool {
 }
 
 /// [`extractive`], told whether `text` is a log (its decisive lines, not its best prose).
-fn extract(text: &[u8], chars: u64, encoding: Encoding, log: bool) -> String {
-    let budget = Budget { chars: Some(chars), ..Budget::default() };
+fn extract(text: &[u8], budget: &Budget, encoding: Encoding, log: bool) -> String {
+    let budget = *budget;
+    let chars = budget.chars.unwrap_or(u64::MAX);
     if budget.fits(text, encoding) {
         return String::from_utf8_lossy(text).into_owned();
     }

@@ -554,3 +554,21 @@ fn quiet_silences_warnings_but_not_strict_errors() {
     assert_eq!(r.code, 1);
     assert!(r.err.starts_with("ctx-summarize: error: 6 chunk summaries failed"), "{}", r.err);
 }
+
+/// The output can be bounded in tokens too (`-t`/`--max-tokens`), and `--max-chars` names the
+/// chars bound as in the other tools: every tier keeps both, with no fallback warning.
+#[test]
+fn output_bounded_in_tokens_and_chars() {
+    let cache = tmp("sum-tokens");
+    let inputs = [log(400), log(4000), std::fs::read_to_string("tests/fixtures/build.log").expect("fixture")];
+    for input in &inputs {
+        for t in [150u64, 400, 1000] {
+            let r = run(summarize_cmd(&cache).args(["-t", &t.to_string()]).write_stdin(input.clone()));
+            assert_eq!((r.code, r.err.as_str()), (0, ""));
+            let n = ctx::tokens::Encoding::O200k.count(r.out.as_bytes());
+            assert!(n <= t, "{n} tokens over {t}");
+        }
+        let r = run(summarize_cmd(&cache).args(["--max-chars", "500"]).write_stdin(input.clone()));
+        assert!(r.out.chars().count() <= 500, "{}", r.out.chars().count());
+    }
+}

@@ -99,8 +99,11 @@ pub struct Args {
     #[arg(long, value_name = "R", default_value_t = 0.5, help_heading = "Pipeline")]
     pub ratio: f64,
     /// The output never exceeds N chars; above it the chunk summaries are merged
-    #[arg(long, value_name = "N", default_value_t = 8_000, value_parser = super::args::budget_value, help_heading = "Pipeline")]
+    #[arg(long, visible_alias = "max-chars", value_name = "N", default_value_t = 8_000, value_parser = super::args::budget_value, help_heading = "Pipeline")]
     pub max_output: u64,
+    /// The output never exceeds N tokens of --encoding either
+    #[arg(short = 't', long, value_name = "N", value_parser = super::args::budget_value, help_heading = "Pipeline")]
+    pub max_tokens: Option<u64>,
     /// The size a merge aims at, in chars
     #[arg(long, value_name = "N", default_value_t = 3_000, value_parser = super::args::budget_value, help_heading = "Pipeline")]
     pub target: u64,
@@ -243,6 +246,7 @@ fn options(args: &Args) -> Result<summarize::Options> {
             SelectKind::All => Selection::All,
         },
         max_output: args.max_output,
+        max_tokens: args.max_tokens,
         target: args.target.min(args.max_output),
         map_chars: 500,
         focus: args.focus.clone(),
