@@ -331,7 +331,7 @@ fn assemble(
         let size = doc.size(a, b, enc);
         let aligned = doc.at_line_start(a) && doc.at_line_start(b);
         let mut gap = Gap::new(a, b, &size, lines.before(doc, a) + cx.first_line, aligned);
-        if fold && aligned {
+        if fold && aligned && *marker == Marker::Default {
             (gap.repeats, gap.repeats_below) = repeats(doc, a, b);
         }
         let rendered = marker::render(marker, &gap, marker::Context { path: path_left, ..cx });
