@@ -11,8 +11,10 @@
 //! - [`compact`]: pruning and budgets over transcripts, stats, restore.
 //! - [`config`]: per-tool profiles from a TOML config file.
 //! - [`structure`]: HTML to readable text, and JSON cut so that it stays valid JSON.
+//! - [`agent`]: the agents' hook contracts and settings.
 //! - [`cli`]: what every tool shares at its edges.
 
+pub mod agent;
 pub mod chunk;
 pub mod clean;
 pub mod cli;

@@ -2,9 +2,11 @@
 //! codes (0 success, 1 runtime error, 2 usage error, a broken pipe ends quietly with 0), and
 //! the argument groups that mean the same in every tool.
 
+pub mod agent;
 pub mod args;
 pub mod chunk;
 pub mod compact;
+pub mod mcp;
 pub mod profile;
 pub mod range;
 pub mod schema;
@@ -196,6 +198,13 @@ pub struct Source<'a> {
     /// Whether several inputs are processed (headers, `name` fields).
     pub many: bool,
     first: &'a std::cell::Cell<bool>,
+}
+
+impl<'a> Source<'a> {
+    /// One input named `name`; `first` is shared by the inputs of one run (see [`Source::header`]).
+    pub fn new(input: &'a Input, name: String, many: bool, first: &'a std::cell::Cell<bool>) -> Source<'a> {
+        Source { input, name, many, first }
+    }
 }
 
 impl Source<'_> {

@@ -322,6 +322,23 @@ fn run(args: Args) -> Result<ExitCode> {
     Ok(super::status(failed))
 }
 
+/// Runs `ctx-truncate ARGS` on `input` in this process and returns what it would print: the
+/// agent hooks and the MCP server give the same profiles, budgets and markers as the command.
+pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
+    use clap::{CommandFactory, FromArgMatches};
+    let argv = std::iter::once(TOOL.to_string()).chain(args.iter().cloned());
+    let m = Args::command().try_get_matches_from(argv).map_err(|e| usage(one_line(&e.render().to_string())))?;
+    let mut args = Args::from_arg_matches(&m).map_err(|e| usage(one_line(&e.to_string())))?;
+    apply_profile(&mut args, &m)?;
+    let job = Job::from_args(&args)?;
+    let stdin = super::Input::Stdin;
+    let first = std::cell::Cell::new(true);
+    let src = super::Source::new(&stdin, "tool output".to_string(), false, &first);
+    let mut out = Vec::new();
+    handle(io::Cursor::new(input), &src, &job, &mut out)?;
+    Ok(out)
+}
+
 /// How much of an input is looked at to tell binary from text (as git and grep do: a NUL).
 const SNIFF: usize = 8 << 10;
 

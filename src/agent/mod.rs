@@ -1,0 +1,55 @@
+//! The agents ctx plugs into: each one's hook contract (what its hook reads on stdin and what
+//! its reply must look like), where its settings live, and how ctx is installed there.
+//!
+//! Nothing here runs a filter or touches the terminal: [`hook`] turns an agent's event into
+//! the text to fit and the fitted text into the agent's reply; [`install`] merges ctx's hook
+//! into an agent's settings and takes exactly that out again.
+
+pub mod hook;
+pub mod install;
+
+use std::fmt;
+
+/// An agent with a hook contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Agent {
+    /// Claude Code: a `PostToolUse` hook replies with `updatedToolOutput`.
+    Claude,
+    /// Gemini CLI: an `AfterTool` hook replies with `hookSpecificOutput.tool_output`.
+    Gemini,
+    /// Codex CLI: a `PreToolUse` hook rewrites the shell command to run under `ctx-truncate`.
+    Codex,
+    /// OpenCode: a plugin's `tool.execute.after` calls `ctx hook opencode`.
+    Opencode,
+}
+
+impl Agent {
+    /// Every agent, in the order `ctx doctor` reports them.
+    pub const ALL: [Agent; 4] = [Agent::Claude, Agent::Gemini, Agent::Codex, Agent::Opencode];
+
+    /// The name used on the command line (`ctx hook claude`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Gemini => "gemini",
+            Agent::Codex => "codex",
+            Agent::Opencode => "opencode",
+        }
+    }
+
+    /// The agent's own name, for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Agent::Claude => "Claude Code",
+            Agent::Gemini => "Gemini CLI",
+            Agent::Codex => "Codex CLI",
+            Agent::Opencode => "OpenCode",
+        }
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,5 @@
+//! `ctx`: puts the filters into agents. See `ctx --help`.
+
+fn main() -> std::process::ExitCode {
+    ctx::cli::agent::main()
+}
