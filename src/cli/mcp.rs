@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 
 /// The protocol revisions this server speaks, newest first.
-const VERSIONS: &[&str] = &["2025-06-18", "2025-03-26", "2024-11-05"];
+const VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 /// JSON-RPC error codes.
 const PARSE_ERROR: i64 = -32700;
