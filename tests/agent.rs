@@ -379,7 +379,7 @@ fn the_filters_are_one_program_under_six_names() {
     assert!(bad.err.starts_with("ctx-chunk: "), "{}", bad.err);
     let alone = dir.join("ctx-score");
     std::fs::copy(common::bin("ctx-score"), &alone).expect("copy");
-    let r = common::run(&mut assert_cmd::Command::new(&alone).arg("--version"));
+    let r = common::run(assert_cmd::Command::new(&alone).arg("--version"));
     assert_eq!(r.code, 1);
     assert_eq!(r.err.lines().count(), 1, "{}", r.err);
     assert!(
