@@ -8,6 +8,8 @@
 #   bench/replay.sh       ctx-compact before every request: prefix stability and LLM calls, with and without --state
 #   bench/fidelity.sh     decisive lines of real tool outputs kept, against head-tail and the peers' rules
 #   bench/salient.sh      salient on 1 GiB of real log lines against grep -c error: speed and memory
+#   bench/hook.sh         ctx hook claude: latency per event, fitting output and 1 MB
+#   bench/size.sh         the installed size of the suite
 # Each script can also be run alone; its report lands in bench/out/. ASSEMBLE_ONLY=1 skips the
 # runs and only assembles the reports already in bench/out/.
 set -euo pipefail
@@ -21,12 +23,14 @@ if [ -z "${ASSEMBLE_ONLY:-}" ]; then
     bash bench/replay.sh
     bash bench/fidelity.sh
     bash bench/salient.sh
+    bash bench/hook.sh
+    bash bench/size.sh
 fi
 {
     echo "# Benchmarks"
     echo
     echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\`,"
-    echo "\`bench/llm.sh\`, \`bench/compact.sh\`, \`bench/structure.sh\`, \`bench/replay.sh\`, \`bench/fidelity.sh\` and \`bench/salient.sh\`; each section says when it was run and on what. Every figure comes from those runs."
+    echo "\`bench/llm.sh\`, \`bench/compact.sh\`, \`bench/structure.sh\`, \`bench/replay.sh\`, \`bench/fidelity.sh\`, \`bench/salient.sh\`, \`bench/hook.sh\` and \`bench/size.sh\`; each section says when it was run and on what. Every figure comes from those runs."
     echo "The machine has 2 cores shared by producer and consumer in the pipe runs: figures vary by 20-40% between runs."
     echo
     sed 's/^#/##/' bench/out/truncate.md
@@ -44,5 +48,9 @@ fi
     sed 's/^#/##/' bench/out/fidelity.md
     echo
     sed 's/^#/##/' bench/out/salient.md
+    echo
+    sed 's/^#/##/' bench/out/hook.md
+    echo
+    sed 's/^#/##/' bench/out/size.md
 } > bench/BENCHMARKS.md
 echo "report: bench/BENCHMARKS.md"

@@ -53,7 +53,7 @@ command -v python3 >/dev/null || { log "python3 not found"; exit 1; }
 
 # --- builds ----------------------------------------------------------------------------------
 log "building ctx-chunk and ctx-score (release)"
-cargo build --release --bin ctx-chunk --bin ctx-score
+cargo build --release --bin ctx --bin ctx-chunk --bin ctx-score
 
 log "building the text-splitter peer"
 CARGO_TARGET_DIR=$TS_TARGET cargo build --release --manifest-path "$TS_DIR/Cargo.toml"

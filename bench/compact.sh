@@ -50,8 +50,8 @@ for f in "$CC" "$CX" "$SWE"; do
 done
 
 # --- build ------------------------------------------------------------------------------------
-log "cargo build --release --bin ctx-compact"
-cargo build --release --bin ctx-compact
+log "cargo build --release --bin ctx --bin ctx-compact"
+cargo build --release --bin ctx --bin ctx-compact
 [[ -x $BIN ]] || { echo "missing $BIN" >&2; exit 1; }
 
 rm -rf "$WORK" "$RAW"

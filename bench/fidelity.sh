@@ -7,7 +7,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${CTX_BIN_DIR:-}" ]; then
-    (cd "$here/.." && cargo build --release --quiet --bin ctx-truncate --bin ctx-summarize)
+    (cd "$here/.." && cargo build --release --quiet --bin ctx --bin ctx-truncate --bin ctx-summarize)
     CTX_BIN_DIR="$here/../target/release"
 fi
 CTX_BIN_DIR=$(cd "$CTX_BIN_DIR" && pwd)

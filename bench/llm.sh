@@ -45,8 +45,8 @@ if ((${#need[@]})); then
 fi
 
 # --- build ------------------------------------------------------------------------------------
-log "cargo build --release --bin ctx-summarize (waits if another build holds the lock)"
-cargo build --release --bin ctx-summarize
+log "cargo build --release --bin ctx --bin ctx-summarize (waits if another build holds the lock)"
+cargo build --release --bin ctx --bin ctx-summarize
 [[ -x $BIN ]] || die "missing $BIN"
 
 # --- inputs -----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ BIN=target/release/ctx-compact
 CORPUS=${CORPUS:-../shared/corpus/transcripts}
 PORT=${PORT:-18093}
 mkdir -p "$OUT"
-cargo build --release --bin ctx-compact >&2
+cargo build --release --bin ctx --bin ctx-compact >&2
 python3 bench/llm_server.py --port "$PORT" --latency-ms 0 --max-seconds 1800 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT

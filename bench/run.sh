@@ -46,8 +46,8 @@ if ((${#need[@]})); then
 fi
 
 # --- build ------------------------------------------------------------------------------------
-log "cargo build --release --bin ctx-truncate"
-cargo build --release --bin ctx-truncate
+log "cargo build --release --bin ctx --bin ctx-truncate"
+cargo build --release --bin ctx --bin ctx-truncate
 [[ -x $BIN ]] || { echo "missing $BIN" >&2; exit 1; }
 
 # --- inputs -----------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ rerun the script to refresh them (inputs are regenerated deterministically under
 | Memory | {e['MEM_TOTAL']} |
 | Kernel | {e['KERNEL']} |
 | `rustc --version` | {e['RUSTC']} |
-| Build | `cargo build --release --bin ctx-truncate` of commit {e['COMMIT']}; uncommitted changes in the working tree at build time: {e['DIRTY']} |
+| Build | `cargo build --release --bin ctx --bin ctx-truncate` of commit {e['COMMIT']}; uncommitted changes in the working tree at build time: {e['DIRTY']} |
 | hyperfine | {e['HYPERFINE']} |
 | 1-min load average during the run | {e['LOADS']} (the benchmark itself adds about 1 to 3; more than that means other work competed for the {e['NPROC']} CPUs) |
 | coreutils | {e['COREUTILS']} |

@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
-cargo build --release --quiet --bin ctx-truncate
+cargo build --release --quiet --bin ctx --bin ctx-truncate
 bin=target/release/ctx-truncate
 mkdir -p bench/out
 size_mb=${SIZE_MB:-1024}

@@ -21,8 +21,8 @@ RUNS=${RUNS:-20}
 mkdir -p "$OUT"
 log() { printf '\n==> %s\n' "$*" >&2; }
 
-log "cargo build --release --bin ctx-truncate"
-cargo build --release --bin ctx-truncate
+log "cargo build --release --bin ctx --bin ctx-truncate"
+cargo build --release --bin ctx --bin ctx-truncate
 command -v hyperfine >/dev/null || { echo "bench/structure.sh needs hyperfine" >&2; exit 1; }
 
 tokens() { "$BIN" --count=tokens "$@"; }

@@ -374,3 +374,35 @@ fn the_saved_path_survives_a_tiny_budget() {
     assert_eq!((r.code, r.out.as_str()), (1, ""));
     assert!(r.err.starts_with("ctx-truncate: the budget cannot hold where the full text was saved ("), "{}", r.err);
 }
+
+/// A range read that saves full texts names the whole file: the marker's line numbers are the
+/// file's, so `--lines` on the named path reads exactly the lines it says were omitted.
+#[test]
+fn a_range_read_names_the_whole_file_so_its_line_numbers_hold() {
+    let dir = common::tmp("lines-persist");
+    let file = dir.join("n.txt");
+    std::fs::write(&file, common::numbers(1000)).expect("write");
+    let store = dir.join("store");
+    let r = common::run(
+        common::tool("ctx-truncate").args(["--lines", "100:400", "-n", "5", "--persist"]).arg(&store).arg(&file),
+    );
+    let full = std::fs::canonicalize(&file).expect("path");
+    assert_eq!(
+        r.out,
+        format!(
+            "100\n101\n[... 297 lines (1,188 chars) omitted: lines 102-398; full text: {} ...]\n399\n400\n",
+            full.display()
+        )
+    );
+    assert_eq!(std::fs::read_dir(&store).map_or(0, Iterator::count), 0, "nothing is copied: the file is the full text");
+    let more = common::run(common::tool("ctx-truncate").args(["--lines", "102:104"]).arg(&full));
+    assert_eq!(more.out, "102\n103\n104\n");
+    let stdin = common::run(
+        common::tool("ctx-truncate").args(["--lines", "2:9", "--persist"]).arg(&store).write_stdin("1\n2\n"),
+    );
+    assert_eq!(stdin.code, 2);
+    assert_eq!(
+        stdin.err,
+        "ctx-truncate: --persist with --lines saves the whole input, which standard input cannot give: read a FILE\n"
+    );
+}

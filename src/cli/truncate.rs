@@ -193,8 +193,12 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
 }
 
 /// What one run does to each input.
+#[derive(Clone)]
 struct Job {
     opts: Options,
+    /// With `--lines` and `--persist`: the whole input, already saved, which the markers'
+    /// line numbers refer to (the range alone would not match them).
+    full_text: Option<PathBuf>,
     store: Option<Store>,
     from: Option<crate::config::Format>,
     clean: bool,
@@ -270,6 +274,7 @@ impl Job {
         let store = persist.map(|d| Store::open(&d)).transpose()?;
         Ok(Job {
             opts,
+            full_text: None,
             store,
             from: args.from,
             // Tools force colours and progress redraws on a terminal-less run often enough that
@@ -301,12 +306,18 @@ fn run(args: Args) -> Result<ExitCode> {
         out.flush()?;
         return Ok(code);
     }
+    if args.lines.is_some() && job.store.is_some() && super::Input::all(&args.files).contains(&super::Input::Stdin) {
+        return Err(usage(
+            "--persist with --lines saves the whole input, which standard input cannot give: read a FILE",
+        ));
+    }
     let mut counts = Vec::new();
     let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
         let reader: Box<dyn Read> = match args.lines {
             Some(range) => Box::new(super::range::RangeReader::new(reader, range)),
             None => reader,
         };
+        let job = whole_for_range(&job, args.lines.is_some(), src.input, None)?;
         if let Some(size) = handle(reader, src, &job, out)? {
             counts.push((src.name.clone(), size));
         }
@@ -350,8 +361,28 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
         Some(range) => Box::new(super::range::RangeReader::new(input, range)),
         None => Box::new(input),
     };
+    let job = whole_for_range(&job, args.lines.is_some(), &stdin, Some(input))?;
     handle(reader, &src, &job, &mut out)?;
     Ok(out)
+}
+
+/// A range read (`--lines`) that saves full texts names the whole input, so that the markers'
+/// line numbers (those of the input) hold in it: a FILE is itself the full text; bytes in
+/// memory are saved whole. Standard input cannot be saved whole while only a range is read.
+fn whole_for_range(job: &Job, range: bool, input: &super::Input, bytes: Option<&[u8]>) -> Result<Job> {
+    let Some(store) = job.store.as_ref().filter(|_| range) else { return Ok(job.clone()) };
+    let full = match (input, bytes) {
+        (super::Input::Path(p), _) => {
+            std::fs::canonicalize(p).with_context(|| format!("cannot open '{}'", p.display()))?
+        }
+        (super::Input::Stdin, Some(b)) => store.put(b)?,
+        (super::Input::Stdin, None) => {
+            return Err(usage(
+                "--persist with --lines saves the whole input, which standard input cannot give: read a FILE",
+            ));
+        }
+    };
+    Ok(Job { full_text: Some(full), store: None, ..job.clone() })
 }
 
 /// How much of an input is looked at to tell binary from text (as git and grep do: a NUL).
@@ -526,6 +557,8 @@ fn finish_clean(cleaner: Option<Cleaner>, buf: &mut Vec<u8>, mut sink: impl FnMu
 fn fit(doc: Doc, spool: Option<Spool>, job: &Job, opts: &Options) -> Result<Outcome> {
     let cut = doc.text().is_none_or(|t| !truncate::fits(t, opts));
     let path = match (&job.store, cut) {
+        _ if !cut => None,
+        _ if job.full_text.is_some() => job.full_text.clone(),
         (Some(store), true) => Some(match spool {
             Some(s) => s.commit()?,
             None => store.put(doc.text().unwrap_or_default())?,
