@@ -16,7 +16,8 @@
 # directory. No API key is used: the provider's key variable holds a dummy.
 #
 # usage: scripts/agent-e2e.sh [--no-baseline]
-# env:   CODEX_BIN            a codex binary to use (default: installed from npm into the cache)
+# env:   CTX_BIN_DIR          where the built ctx and ctx-truncate are (default: cargo build, target/debug)
+#        CODEX_BIN            a codex binary to use (default: installed from npm into the cache)
 #        CTX_E2E_CACHE        where codex is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e)
 #        CTX_E2E_CODEX        the npm spec to install (default: @openai/codex@0.169.0, the tested one)
 #        CTX_E2E_HOOK_TRUST   `trust` (default): trust ctx's hook as a user does in Codex's /hooks;
@@ -47,10 +48,15 @@ die() { echo "agent-e2e: $*" >&2; exit 2; }
 step() { echo "== $*"; }
 
 # --- ctx ---------------------------------------------------------------------------------------
-step "building ctx"
-(cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-ctx=$root/target/debug/ctx
-truncate=$root/target/debug/ctx-truncate
+if [ -n "${CTX_BIN_DIR:-}" ]; then
+    bin=$CTX_BIN_DIR
+else
+    step "building ctx"
+    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
+    bin=$root/target/debug
+fi
+ctx=$bin/ctx
+truncate=$bin/ctx-truncate
 [ -x "$ctx" ] && [ -x "$truncate" ] || die "no $ctx or $truncate after cargo build"
 
 # --- codex -------------------------------------------------------------------------------------
