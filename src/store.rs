@@ -209,6 +209,95 @@ impl Drop for Spool {
     }
 }
 
+/// How much a store keeps: [`gc`] removes files older than `max_age`, then the oldest until the
+/// rest fits in `max_bytes`. The defaults (30 days, 1 GiB) are documented in `ctx gc --help`.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    /// Files older than this go.
+    pub max_age: std::time::Duration,
+    /// The most the store keeps, in bytes.
+    pub max_bytes: u64,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy { max_age: std::time::Duration::from_secs(30 * 86_400), max_bytes: 1 << 30 }
+    }
+}
+
+/// What [`gc`] did (or, dry, would do).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Files removed, and their bytes.
+    pub removed: (u64, u64),
+    /// Files kept, and their bytes.
+    pub kept: (u64, u64),
+    /// Files kept because something still points to them.
+    pub protected: u64,
+}
+
+/// Prunes the store at `dir` to `policy`, never removing a file named in `protected` (what a
+/// restore index or a state file points to) nor an index. Half-written temporary files left by a
+/// killed run go once they are an hour old. With `dry`, only counts.
+pub fn gc(dir: &Path, policy: &Policy, protected: &std::collections::HashSet<String>, dry: bool) -> Result<Swept> {
+    let now = std::time::SystemTime::now();
+    let mut files = Vec::new();
+    let entries = fs::read_dir(dir).with_context(|| format!("cannot read directory '{}'", dir.display()))?;
+    for e in entries.flatten() {
+        let Ok(meta) = e.metadata() else { continue };
+        let name = e.file_name().to_string_lossy().into_owned();
+        let tmp = name.starts_with(".tmp-") || name.contains(".ctx-tmp-");
+        // Dot files are the store's own (`.gc-stamp`), but for temporary files.
+        if !meta.is_file() || (name.starts_with('.') && !tmp) {
+            continue;
+        }
+        let age = meta.modified().ok().and_then(|m| now.duration_since(m).ok()).unwrap_or_default();
+        files.push((age, meta.len(), name));
+    }
+    // Oldest first.
+    files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
+    let mut swept = Swept::default();
+    let total: u64 = files.iter().map(|f| f.1).sum();
+    let mut left = total;
+    for (age, len, name) in files {
+        let tmp = name.starts_with('.');
+        let keep = if protected.contains(&name) {
+            swept.protected += 1;
+            true
+        } else if tmp {
+            age < std::time::Duration::from_secs(3600)
+        } else {
+            age < policy.max_age && left <= policy.max_bytes
+        };
+        if keep {
+            swept.kept = (swept.kept.0 + 1, swept.kept.1 + len);
+            continue;
+        }
+        if !dry {
+            fs::remove_file(dir.join(&name))
+                .with_context(|| format!("cannot remove '{}'", dir.join(&name).display()))?;
+        }
+        left -= len;
+        swept.removed = (swept.removed.0 + 1, swept.removed.1 + len);
+    }
+    Ok(swept)
+}
+
+/// The names of files of the store at `dir` that `text` names by path (`DIR/NAME`), as a
+/// compacted transcript or a `--state` file does in its placeholders.
+pub fn named_in(text: &[u8], dir: &Path) -> Vec<String> {
+    let prefix = format!("{}/", dir.display());
+    memchr::memmem::find_iter(text, prefix.as_bytes())
+        .map(|at| {
+            let rest = &text[at + prefix.len()..];
+            let end =
+                rest.iter().position(|b| !(b.is_ascii_alphanumeric() || b"._-".contains(b))).unwrap_or(rest.len());
+            String::from_utf8_lossy(&rest[..end]).into_owned()
+        })
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +321,33 @@ mod tests {
     }
 
     /// Tool output often holds secrets: a store's folders are 0700 and its files 0600.
+    #[test]
+    fn gc_removes_by_age_then_size_and_keeps_what_is_pointed_to() -> Result<()> {
+        let dir = std::env::temp_dir().join(format!("ctx-gc-test-{}", unique()));
+        let store = Store::open(&dir)?;
+        let old = store.put(b"old")?;
+        let a = store.put(b"aaaaaaaaaa")?;
+        let b = store.put(b"bbbbbbbbbbbbbbbbbbbb")?;
+        let day = std::time::Duration::from_secs(86_400);
+        let past = |d: u32| std::time::SystemTime::now() - day * d;
+        File::options().write(true).open(&old)?.set_modified(past(40))?;
+        File::options().write(true).open(&a)?.set_modified(past(2))?;
+        let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let policy = Policy { max_age: day * 30, max_bytes: 25 };
+        // `a` is older than `b`, so the size limit takes it; `old` is past the age limit.
+        let swept = gc(store.dir(), &policy, &Default::default(), true)?;
+        assert_eq!(swept, Swept { removed: (2, 13), kept: (1, 20), protected: 0 });
+        assert!(old.exists(), "a dry run removes nothing");
+        let protected = std::collections::HashSet::from([name(&old)]);
+        let swept = gc(store.dir(), &policy, &protected, false)?;
+        assert_eq!(swept, Swept { removed: (1, 10), kept: (2, 23), protected: 1 });
+        assert!(old.exists() && !a.exists() && b.exists());
+        let text = format!("[... full text: {} ...]", old.display());
+        assert_eq!(named_in(text.as_bytes(), store.dir()), vec![name(&old)]);
+        fs::remove_dir_all(&dir)?;
+        Ok(())
+    }
+
     #[test]
     fn stored_files_are_private() -> Result<()> {
         use std::os::unix::fs::PermissionsExt;

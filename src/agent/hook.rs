@@ -1,1 +1,319 @@
-//! Each agent's hook contract: what its event holds and what its reply must look like.
+//! Each agent's hook contract: where the tool's output is in its event, and what the reply that
+//! replaces it must look like. The contracts come from each agent's own source; the fixtures in
+//! `tests/fixtures/hooks/` cite them.
+//!
+//! - Claude Code, `PostToolUse`: the reply's `hookSpecificOutput.updatedToolOutput` replaces the
+//!   tool's result, in that tool's own shape (an object for Bash, with `stdout`; a string is
+//!   refused), and `updatedMCPToolOutput` an MCP tool's.
+//! - Gemini CLI, `AfterTool`: `hookSpecificOutput.tool_output`, a string, replaces the result
+//!   (google-gemini/gemini-cli, packages/core/src/hooks/types.ts, `AfterToolHookOutput`).
+//! - Codex CLI, `PreToolUse`: `hookSpecificOutput.updatedInput` replaces the shell call's input,
+//!   accepted only with `permissionDecision: "allow"` (openai/codex,
+//!   codex-rs/hooks/src/engine/output_parser.rs); Codex keeps no approval from it
+//!   (`PreToolUseOutcome` has no such field), so its sandbox and approvals still apply.
+//! - OpenCode: ctx's own plugin (see [`super::install`]) sends `{tool, output}` and takes
+//!   `{output}` back.
+
+use anyhow::{Context, Result};
+use serde_json::{Value, json};
+
+use super::Agent;
+
+/// What an event asks of ctx.
+#[derive(Debug, PartialEq)]
+pub enum Plan {
+    /// Nothing: the agent keeps its output as it is (another event, a tool ctx leaves alone,
+    /// output that is not text).
+    Pass,
+    /// Fit `text` with the profile of `tool`, then answer with [`reply`].
+    Fit {
+        /// The tool's name as the agent gives it; profiles match it in any case and by alias.
+        tool: String,
+        /// The text the model would see.
+        text: String,
+    },
+    /// The reply is ready (Codex: the rewritten command).
+    Reply(Value),
+}
+
+/// How the hook reaches the other filters.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The `ctx-truncate` to run a rewritten command under (an absolute path where known).
+    pub truncate: String,
+    /// Where a rewritten command's full output is saved when it is cut.
+    pub store: String,
+}
+
+/// What `event` asks of ctx, for `agent`.
+pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
+    let name = event.get("hook_event_name").and_then(Value::as_str);
+    let tool = event.get("tool_name").and_then(Value::as_str).unwrap_or_default().to_string();
+    let expected = match agent {
+        Agent::Claude => "PostToolUse",
+        Agent::Gemini => "AfterTool",
+        Agent::Codex => "PreToolUse",
+        Agent::Opencode => return opencode(event),
+    };
+    if name != Some(expected) {
+        return Ok(Plan::Pass);
+    }
+    if agent == Agent::Codex {
+        return codex(&tool, event, opts);
+    }
+    let response = event.get("tool_response").context("the event has no tool_response")?;
+    let text = match agent {
+        Agent::Claude => claude_text(&tool, response)?,
+        _ => gemini_text(response),
+    };
+    Ok(text.map_or(Plan::Pass, |text| Plan::Fit { tool, text }))
+}
+
+/// The reply that gives the agent `fitted` in place of the tool's output.
+pub fn reply(agent: Agent, event: &Value, fitted: &str) -> Value {
+    match agent {
+        Agent::Claude => {
+            let tool = event.get("tool_name").and_then(Value::as_str).unwrap_or_default();
+            let response = event.get("tool_response").unwrap_or(&Value::Null);
+            let (key, value) = claude_reply(tool, response, fitted);
+            json!({"hookSpecificOutput": {"hookEventName": "PostToolUse", key: value}})
+        }
+        Agent::Gemini => json!({"hookSpecificOutput": {"hookEventName": "AfterTool", "tool_output": fitted}}),
+        Agent::Codex | Agent::Opencode => json!({ "output": fitted }),
+    }
+}
+
+/// The text of a Claude Code tool's result, by tool: `None` for tools and shapes ctx leaves
+/// alone (images, notebooks, edits).
+fn claude_text(tool: &str, r: &Value) -> Result<Option<String>> {
+    if let Some(s) = r.as_str() {
+        return Ok(Some(s.to_string()));
+    }
+    if tool.starts_with("mcp__") {
+        return Ok(blocks_text(r.get("content").unwrap_or(r)));
+    }
+    Ok(match tool {
+        "Bash" => bash_text(r)?,
+        "Read" => r.pointer("/file/content").and_then(Value::as_str).filter(|_| r["type"] == "text").map(String::from),
+        "Grep" => str_field(r, "content").or_else(|| lines_field(r, "filenames")),
+        "Glob" => lines_field(r, "filenames"),
+        "WebFetch" => str_field(r, "result"),
+        _ => None,
+    })
+}
+
+/// Bash's output: stdout, then stderr. Output too long for Claude Code itself is saved to
+/// `persistedOutputPath` and only its start is in the event: the whole is read from there.
+fn bash_text(r: &Value) -> Result<Option<String>> {
+    if r.get("isImage").and_then(Value::as_bool) == Some(true) {
+        return Ok(None);
+    }
+    if let Some(path) = r.get("persistedOutputPath").and_then(Value::as_str) {
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read '{path}'"))?;
+        return Ok(Some(String::from_utf8_lossy(&bytes).into_owned()));
+    }
+    let out = str_field(r, "stdout").unwrap_or_default();
+    let err = str_field(r, "stderr").unwrap_or_default();
+    Ok(Some(match (out.is_empty(), err.is_empty()) {
+        (_, true) => out,
+        (true, false) => err,
+        (false, false) if out.ends_with('\n') => format!("{out}{err}"),
+        (false, false) => format!("{out}\n{err}"),
+    }))
+}
+
+/// The reply's key and value for a Claude Code tool: the result in its own shape with the text
+/// replaced.
+fn claude_reply(tool: &str, r: &Value, fitted: &str) -> (&'static str, Value) {
+    if tool.starts_with("mcp__") {
+        let blocks = json!([{"type": "text", "text": fitted}]);
+        let value = match r.get("content") {
+            Some(_) => {
+                let mut v = r.clone();
+                v["content"] = blocks;
+                v
+            }
+            None if r.is_string() => Value::String(fitted.to_string()),
+            None => blocks,
+        };
+        return ("updatedMCPToolOutput", value);
+    }
+    if r.is_string() {
+        return ("updatedToolOutput", Value::String(fitted.to_string()));
+    }
+    let mut v = r.clone();
+    let lines = || Value::Array(fitted.lines().map(|l| Value::String(l.to_string())).collect());
+    match tool {
+        "Bash" => {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("persistedOutputPath");
+                o.remove("persistedOutputSize");
+            }
+            v["stdout"] = fitted.into();
+            v["stderr"] = "".into();
+        }
+        "Read" => v["file"]["content"] = fitted.into(),
+        "Grep" if r.get("content").is_some_and(Value::is_string) => v["content"] = fitted.into(),
+        "Grep" | "Glob" => v["filenames"] = lines(),
+        "WebFetch" => v["result"] = fitted.into(),
+        _ => {}
+    }
+    ("updatedToolOutput", v)
+}
+
+/// The text of a Gemini CLI tool's result: `llmContent`, a string or parts with `text`.
+fn gemini_text(r: &Value) -> Option<String> {
+    match r.get("llmContent")? {
+        Value::String(s) => Some(s.clone()),
+        parts @ Value::Array(_) => blocks_text(parts),
+        _ => None,
+    }
+}
+
+/// The text of content blocks or parts, when all of them are text.
+fn blocks_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(items) => {
+            let texts: Option<Vec<&str>> = items.iter().map(|b| b.get("text").and_then(Value::as_str)).collect();
+            texts.map(|t| t.join("\n"))
+        }
+        _ => None,
+    }
+}
+
+fn str_field(r: &Value, key: &str) -> Option<String> {
+    r.get(key).and_then(Value::as_str).map(String::from)
+}
+
+/// A list of strings as lines (file names).
+fn lines_field(r: &Value, key: &str) -> Option<String> {
+    let items: Option<Vec<&str>> = r.get(key)?.as_array()?.iter().map(Value::as_str).collect();
+    items.map(|i| i.join("\n"))
+}
+
+/// Codex: the shell command rewritten to run under `ctx-truncate`, which keeps its exit status.
+fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
+    let Some(command) = event.pointer("/tool_input/command").and_then(Value::as_str) else {
+        return Ok(Plan::Pass);
+    };
+    if tool != "Bash" || command.trim().is_empty() || wrapped(command, &opts.truncate) {
+        return Ok(Plan::Pass);
+    }
+    let mut input = event["tool_input"].clone();
+    input["command"] =
+        format!("{} --tool bash --persist {} -- bash -c {}", quote(&opts.truncate), quote(&opts.store), quote(command))
+            .into();
+    Ok(Plan::Reply(json!({"hookSpecificOutput": {
+        "hookEventName": "PreToolUse",
+        "permissionDecision": "allow",
+        "updatedInput": input,
+    }})))
+}
+
+/// Whether a command already runs under ctx-truncate (a retried call, or the agent's own use).
+fn wrapped(command: &str, truncate: &str) -> bool {
+    let first = command.split_whitespace().next().unwrap_or_default().trim_matches('\'');
+    first == truncate || first.rsplit('/').next() == Some("ctx-truncate")
+}
+
+/// `s` quoted for a POSIX shell.
+pub fn quote(s: &str) -> String {
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@%".contains(&b)) {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', r"'\''"))
+}
+
+/// OpenCode: ctx's plugin sends `{"tool": NAME, "output": TEXT}`.
+fn opencode(event: &Value) -> Result<Plan> {
+    let tool = event.get("tool").and_then(Value::as_str).context("the event has no tool")?;
+    Ok(match event.get("output").and_then(Value::as_str) {
+        Some(text) => Plan::Fit { tool: tool.to_string(), text: text.to_string() },
+        None => Plan::Pass,
+    })
+}
+
+/// The contract ctx speaks with `agent`, for `ctx doctor`.
+pub fn contract(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape",
+        Agent::Gemini => "AfterTool hook, hookSpecificOutput.tool_output (a string)",
+        Agent::Codex => {
+            "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate"
+        }
+        Agent::Opencode => "plugin, tool.execute.after sets output.output",
+    }
+}
+
+/// A test event of `agent` whose tool printed `text` (a shell command's output).
+pub fn sample(agent: Agent, text: &str) -> Value {
+    match agent {
+        Agent::Claude => {
+            json!({"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command": "make"},
+            "tool_response": {"stdout": text, "stderr": "", "interrupted": false, "isImage": false}})
+        }
+        Agent::Gemini => json!({"hook_event_name": "AfterTool", "tool_name": "run_shell_command",
+            "tool_input": {"command": "make"}, "tool_response": {"llmContent": text, "returnDisplay": text}}),
+        Agent::Codex => {
+            json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "make"}})
+        }
+        Agent::Opencode => json!({"tool": "bash", "output": text}),
+    }
+}
+
+/// The text a reply gives the agent (for Codex, the rewritten command).
+pub fn replied_text(agent: Agent, reply: &Value) -> Option<String> {
+    let at = match agent {
+        Agent::Claude => "/hookSpecificOutput/updatedToolOutput/stdout",
+        Agent::Gemini => "/hookSpecificOutput/tool_output",
+        Agent::Codex => "/hookSpecificOutput/updatedInput/command",
+        Agent::Opencode => "/output",
+    };
+    reply.pointer(at).and_then(Value::as_str).map(String::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts() -> Options {
+        Options { truncate: "/opt/ctx/bin/ctx-truncate".into(), store: "/home/u/.cache/ctx/spill".into() }
+    }
+
+    #[test]
+    fn claude_bash_joins_stdout_and_stderr_and_replies_in_bash_shape() {
+        let event = json!({"hook_event_name": "PostToolUse", "tool_name": "Bash",
+            "tool_response": {"stdout": "a\nb", "stderr": "warn", "interrupted": false, "isImage": false}});
+        let plan = plan(Agent::Claude, &event, &opts()).expect("ok");
+        assert_eq!(plan, Plan::Fit { tool: "Bash".into(), text: "a\nb\nwarn".into() });
+        let r = reply(Agent::Claude, &event, "fitted");
+        assert_eq!(
+            r,
+            json!({"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput":
+                {"stdout": "fitted", "stderr": "", "interrupted": false, "isImage": false}}})
+        );
+    }
+
+    #[test]
+    fn codex_rewrites_the_command_once_and_quotes_it() {
+        let event = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": "cargo test 2>&1 | grep 'it''s'"}});
+        let Plan::Reply(r) = plan(Agent::Codex, &event, &opts()).expect("ok") else { panic!() };
+        let cmd = r.pointer("/hookSpecificOutput/updatedInput/command").expect("ok").as_str().expect("ok");
+        assert_eq!(
+            cmd,
+            r#"/opt/ctx/bin/ctx-truncate --tool bash --persist /home/u/.cache/ctx/spill -- bash -c 'cargo test 2>&1 | grep '\''it'\'''\''s'\'''"#
+        );
+        let again = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": cmd}});
+        assert_eq!(plan(Agent::Codex, &again, &opts()).expect("ok"), Plan::Pass);
+    }
+
+    #[test]
+    fn other_events_and_tools_pass() {
+        let edit = json!({"hook_event_name": "PostToolUse", "tool_name": "Edit", "tool_response": {"filePath": "x"}});
+        assert_eq!(plan(Agent::Claude, &edit, &opts()).expect("ok"), Plan::Pass);
+        let pre = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}});
+        assert_eq!(plan(Agent::Claude, &pre, &opts()).expect("ok"), Plan::Pass);
+    }
+}

@@ -1,1 +1,306 @@
 //! Installing ctx's hook into an agent's settings, and taking exactly that out again.
+//!
+//! Each function here maps a settings file's text (or its absence) to the new text (or
+//! `None`: no file). What was there is kept: JSON settings are merged (ctx's entry is added to
+//! the event's list), Codex's TOML gets one marked block appended, OpenCode gets a plugin file
+//! of its own. Taking ctx out removes only its entry; when nothing else changed in between,
+//! [`restore`] gives back the file byte for byte (see `ctx init --uninstall`).
+
+use super::Agent;
+use anyhow::{Context, Result, bail};
+use serde_json::{Map, Value, json};
+use std::path::{Path, PathBuf};
+
+/// Where ctx's hook goes: the project's settings or the user's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Settings in the current directory (`.claude/settings.json`, ...).
+    Project,
+    /// The user's settings (`~/.claude/settings.json`, ...).
+    User,
+}
+
+/// The tools whose output the hook fits, as each agent names them (a regex, as both agents'
+/// matchers are). Tools that write (edits, patches) are left out: their results are short and
+/// must stay exact.
+const CLAUDE_TOOLS: &str = "Bash|Read|Grep|Glob|WebFetch|mcp__.*";
+const GEMINI_TOOLS: &str =
+    "run_shell_command|read_file|read_many_files|search_file_content|grep_search|glob|list_directory|web_fetch|mcp__.*";
+
+/// The first line of the block ctx appends to Codex's config, and its last line.
+const BEGIN: &str = "# ctx: begin (added by `ctx init codex`; `ctx init codex --uninstall` removes it)";
+const END: &str = "# ctx: end";
+
+/// The settings file of `agent` for `scope`, with `home` the user's home directory and `cwd`
+/// the project; the agents' own variables (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`,
+/// `XDG_CONFIG_HOME`) are honoured through `var`.
+pub fn settings_path(
+    agent: Agent,
+    scope: Scope,
+    home: &Path,
+    cwd: &Path,
+    var: &dyn Fn(&str) -> Option<String>,
+) -> PathBuf {
+    let dir = |name: &str, default: PathBuf| var(name).filter(|v| !v.is_empty()).map_or(default, PathBuf::from);
+    match (agent, scope) {
+        (Agent::Claude, Scope::Project) => cwd.join(".claude/settings.json"),
+        (Agent::Claude, Scope::User) => dir("CLAUDE_CONFIG_DIR", home.join(".claude")).join("settings.json"),
+        (Agent::Gemini, Scope::Project) => cwd.join(".gemini/settings.json"),
+        (Agent::Gemini, Scope::User) => home.join(".gemini/settings.json"),
+        (Agent::Codex, Scope::Project) => cwd.join(".codex/config.toml"),
+        (Agent::Codex, Scope::User) => dir("CODEX_HOME", home.join(".codex")).join("config.toml"),
+        (Agent::Opencode, Scope::Project) => cwd.join(".opencode/plugins/ctx.js"),
+        (Agent::Opencode, Scope::User) => dir("XDG_CONFIG_HOME", home.join(".config")).join("opencode/plugins/ctx.js"),
+    }
+}
+
+/// The command the agent runs: `CTX hook AGENT`, with `ctx` the absolute path of this binary.
+pub fn hook_command(ctx: &str, agent: Agent) -> String {
+    format!("{} hook {agent}", super::hook::quote(ctx))
+}
+
+/// The settings with ctx's hook added; `None` when it is already there.
+pub fn add(agent: Agent, current: Option<&str>, ctx: &str) -> Result<Option<String>> {
+    if current.is_some_and(|c| installed(agent, c)) {
+        return Ok(None);
+    }
+    let command = hook_command(ctx, agent);
+    Ok(Some(match agent {
+        Agent::Claude => add_json(
+            current,
+            "PostToolUse",
+            json!({
+                "matcher": CLAUDE_TOOLS,
+                "hooks": [{"type": "command", "command": command, "timeout": 30}],
+            }),
+        )?,
+        Agent::Gemini => add_json(
+            current,
+            "AfterTool",
+            json!({
+                "matcher": GEMINI_TOOLS,
+                "hooks": [{"name": "ctx", "type": "command", "command": command, "timeout": 30000,
+                    "description": "Fits the tool's output into a budget; the full text is saved and named"}],
+            }),
+        )?,
+        Agent::Codex => add_toml(current.unwrap_or_default(), &command)?,
+        Agent::Opencode => plugin(ctx),
+    }))
+}
+
+/// Whether ctx's hook is in these settings.
+pub fn installed(agent: Agent, current: &str) -> bool {
+    match agent {
+        Agent::Claude | Agent::Gemini => {
+            serde_json::from_str::<Value>(current).is_ok_and(|v| ours_in(&v, event(agent), agent).is_some())
+        }
+        Agent::Codex => current.lines().any(|l| l == BEGIN),
+        Agent::Opencode => current.contains(PLUGIN_MARK),
+    }
+}
+
+/// The settings with ctx's hook taken out: `None` when nothing is left of the file (it was
+/// ctx's alone; a backup, if any, then says what to write back). Errors when ctx's hook is not
+/// there.
+pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
+    if !installed(agent, current) {
+        bail!("ctx's hook is not installed there");
+    }
+    match agent {
+        Agent::Claude | Agent::Gemini => remove_json(current, event(agent), agent),
+        Agent::Codex => Ok(Some(remove_toml(current)).filter(|t| !t.is_empty())),
+        Agent::Opencode => Ok(None),
+    }
+}
+
+/// The file to write back after taking ctx out: the backup made before ctx went in, byte for
+/// byte, when `after` says the same as it (nothing else changed); else `after`.
+pub fn restore(agent: Agent, after: &str, backup: &str) -> String {
+    let same = match agent {
+        Agent::Claude | Agent::Gemini => {
+            let norm = |t: &str| serde_json::from_str::<Value>(t).ok().map(without_empty_hooks);
+            norm(after).is_some_and(|a| norm(backup) == Some(a))
+        }
+        _ => after.trim_end() == backup.trim_end(),
+    };
+    if same { backup.to_string() } else { after.to_string() }
+}
+
+/// The settings without empty hook lists and an empty `hooks` (what removing ctx's entry
+/// leaves out).
+fn without_empty_hooks(mut v: Value) -> Value {
+    if let Some(hooks) = v.get_mut("hooks").and_then(Value::as_object_mut) {
+        hooks.retain(|_, list| list.as_array().is_none_or(|l| !l.is_empty()));
+    }
+    if v["hooks"].as_object().is_some_and(Map::is_empty)
+        && let Some(o) = v.as_object_mut()
+    {
+        o.remove("hooks");
+    }
+    v
+}
+
+fn event(agent: Agent) -> &'static str {
+    if agent == Agent::Gemini { "AfterTool" } else { "PostToolUse" }
+}
+
+fn add_json(current: Option<&str>, event: &str, entry: Value) -> Result<String> {
+    let mut root = match current.map(str::trim) {
+        None | Some("") => Value::Object(Map::new()),
+        Some(text) => serde_json::from_str(text).context("the settings file is not valid JSON; fix it first")?,
+    };
+    let Some(obj) = root.as_object_mut() else { bail!("the settings file is not a JSON object") };
+    let hooks = obj.entry("hooks").or_insert_with(|| json!({}));
+    let Some(hooks) = hooks.as_object_mut() else { bail!("\"hooks\" in the settings file is not an object") };
+    let list = hooks.entry(event).or_insert_with(|| json!([]));
+    let Some(list) = list.as_array_mut() else { bail!("\"hooks.{event}\" in the settings file is not a list") };
+    list.push(entry);
+    Ok(serde_json::to_string_pretty(&root)? + "\n")
+}
+
+/// The index of ctx's entry in the event's list.
+fn ours_in(root: &Value, event: &str, agent: Agent) -> Option<usize> {
+    let tail = format!(" hook {agent}");
+    root.get("hooks")?.get(event)?.as_array()?.iter().position(|entry| {
+        entry["hooks"].as_array().is_some_and(|hs| {
+            hs.iter().any(|h| h["command"].as_str().is_some_and(|c| c.ends_with(&tail) && c.contains("ctx")))
+        })
+    })
+}
+
+fn remove_json(current: &str, event: &str, agent: Agent) -> Result<Option<String>> {
+    let mut root: Value = serde_json::from_str(current).context("the settings file is not valid JSON")?;
+    while let Some(i) = ours_in(&root, event, agent) {
+        let list = root["hooks"][event].as_array_mut().context("no list")?;
+        list.remove(i);
+        if list.is_empty() {
+            root["hooks"].as_object_mut().context("no hooks")?.remove(event);
+        }
+    }
+    if root["hooks"].as_object().is_some_and(Map::is_empty) {
+        root.as_object_mut().context("not an object")?.remove("hooks");
+    }
+    if root.as_object().is_some_and(Map::is_empty) {
+        return Ok(None);
+    }
+    Ok(Some(serde_json::to_string_pretty(&root)? + "\n"))
+}
+
+fn add_toml(current: &str, command: &str) -> Result<String> {
+    let sep = if current.is_empty() || current.ends_with('\n') { "" } else { "\n" };
+    let block = format!(
+        "{BEGIN}\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = {}\ntimeout = 30\n{END}\n",
+        toml_string(command)
+    );
+    let next = format!("{current}{sep}{block}");
+    toml::de::DeTable::parse(&next).map_err(|e| {
+        anyhow::anyhow!(
+            "the hook cannot be added to this config.toml: {}",
+            e.to_string().lines().next().unwrap_or("it does not parse")
+        )
+    })?;
+    Ok(next)
+}
+
+fn remove_toml(current: &str) -> String {
+    let mut out = String::with_capacity(current.len());
+    let mut inside = false;
+    for line in current.split_inclusive('\n') {
+        let bare = line.trim_end_matches(['\n', '\r']);
+        if bare == BEGIN {
+            inside = true;
+        } else if inside && bare == END {
+            inside = false;
+        } else if !inside {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// A TOML basic string.
+fn toml_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+/// The line that marks OpenCode's plugin file as ctx's.
+const PLUGIN_MARK: &str = "// ctx: added by `ctx init opencode`";
+
+/// OpenCode's plugin: after each tool, its output goes through `ctx hook opencode`; when that
+/// fails, the output stays as it was and one line goes to stderr.
+fn plugin(ctx: &str) -> String {
+    let ctx = serde_json::to_string(ctx).unwrap_or_default();
+    format!(
+        r#"{PLUGIN_MARK}; `ctx init opencode --uninstall` removes this file.
+// After each tool, its output goes through `ctx hook opencode`: long output is fitted into a
+// budget and the full text saved, with its path in the output. If ctx fails, the output stays.
+import {{ spawnSync }} from "node:child_process";
+
+const CTX = {ctx};
+
+export const CtxPlugin = async () => ({{
+  "tool.execute.after": async (input, output) => {{
+    if (typeof output?.output !== "string") return;
+    const r = spawnSync(CTX, ["hook", "opencode"], {{
+      input: JSON.stringify({{ tool: input.tool, output: output.output }}),
+      encoding: "utf8",
+      timeout: 30000,
+      maxBuffer: 1 << 30,
+    }});
+    if (r.stderr) process.stderr.write(r.stderr);
+    if (r.status !== 0 || !r.stdout || !r.stdout.trim()) return;
+    try {{
+      output.output = JSON.parse(r.stdout).output;
+    }} catch (e) {{
+      process.stderr.write(`ctx: ${{e}}\n`);
+    }}
+  }},
+}});
+"#
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CTX: &str = "/usr/local/bin/ctx";
+
+    #[test]
+    fn json_merge_keeps_what_is_there_and_removal_restores_it() {
+        let before =
+            "{\n  \"model\": \"opus\",\n  \"hooks\": {\"PostToolUse\": [{\"matcher\": \"Edit\", \"hooks\": []}]}\n}\n";
+        let after = add(Agent::Claude, Some(before), CTX).expect("ok").expect("ok");
+        let v: Value = serde_json::from_str(&after).expect("ok");
+        assert_eq!(v["model"], "opus");
+        assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Edit");
+        assert_eq!(v["hooks"]["PostToolUse"][1]["hooks"][0]["command"], "/usr/local/bin/ctx hook claude");
+        assert!(installed(Agent::Claude, &after));
+        assert_eq!(add(Agent::Claude, Some(&after), CTX).expect("ok"), None);
+        let removed = remove(Agent::Claude, &after).expect("ok").expect("ok");
+        assert_eq!(restore(Agent::Claude, &removed, before), before);
+    }
+
+    #[test]
+    fn a_settings_file_that_was_only_ctx_is_removed() {
+        let after = add(Agent::Gemini, None, CTX).expect("ok").expect("ok");
+        assert_eq!(remove(Agent::Gemini, &after).expect("ok"), None);
+    }
+
+    #[test]
+    fn codex_block_is_appended_and_taken_out_byte_for_byte() {
+        let before = "model = \"gpt-5\"\n[features]\nweb_search = true";
+        let after = add(Agent::Codex, Some(before), "/opt/my ctx/ctx").expect("ok").expect("ok");
+        assert!(toml::de::DeTable::parse(&after).is_ok());
+        assert!(after.starts_with("model = \"gpt-5\"\n[features]\nweb_search = true\n# ctx: begin"));
+        assert!(after.contains("[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n"));
+        assert!(after.contains("\ncommand = \"'/opt/my ctx/ctx' hook codex\"\n"));
+        assert_eq!(restore(Agent::Codex, &remove(Agent::Codex, &after).expect("ok").expect("ok"), before), before);
+    }
+
+    #[test]
+    fn malformed_settings_are_refused_not_overwritten() {
+        let err = add(Agent::Claude, Some("{\"hooks\": [1]"), CTX).expect_err("an error");
+        assert_eq!(err.to_string(), "the settings file is not valid JSON; fix it first");
+    }
+}

@@ -2,9 +2,13 @@
 //! `ctx init AGENT` installs that hook, `ctx doctor` checks it, `ctx mcp` serves the filters
 //! over MCP and `ctx gc` keeps the store bounded.
 
-use crate::agent::Agent;
-use anyhow::Result;
+use crate::agent::install::{self, Scope};
+use crate::agent::{Agent, hook};
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 const TOOL: &str = "ctx";
@@ -26,8 +30,70 @@ pub enum Command {
         /// The agent whose event is on stdin
         agent: Agent,
     },
+    /// Install ctx's hook into AGENT's settings (merged, with a backup), or take it out
+    #[command(after_help = INIT_HELP)]
+    Init {
+        /// The agent to install into
+        agent: Agent,
+        /// The project's settings, in the current directory
+        #[arg(long, conflicts_with = "user")]
+        project: bool,
+        /// The user's settings (the default)
+        #[arg(long)]
+        user: bool,
+        /// Take out exactly what `ctx init` put in
+        #[arg(long)]
+        uninstall: bool,
+        /// Say what would change, and change nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Say, per agent, whether the hook is installed, which contract it speaks, and whether a
+    /// test event round-trips
+    Doctor,
     /// Serve the filters to an MCP client over stdio
     Mcp,
+    /// Prune the store of full texts: by age, then by total size, keeping what a restore
+    /// index or a given file still points to
+    #[command(after_help = GC_HELP)]
+    Gc(GcArgs),
+}
+
+const INIT_HELP: &str = "\
+Where it goes (--user / --project):
+  claude    ~/.claude/settings.json ($CLAUDE_CONFIG_DIR)  / .claude/settings.json     PostToolUse hook
+  gemini    ~/.gemini/settings.json                       / .gemini/settings.json     AfterTool hook
+  codex     ~/.codex/config.toml ($CODEX_HOME)            / .codex/config.toml        PreToolUse hook
+  opencode  ~/.config/opencode/plugins/ctx.js             / .opencode/plugins/ctx.js  plugin
+
+An existing file is merged, never replaced, and copied to FILE.ctx-backup first;
+--uninstall takes out only ctx's entry, and gives back the backup byte for byte when
+nothing else changed in between.";
+
+const GC_HELP: &str = "\
+Defaults: files older than 30 days go, then the oldest until the store holds at most 1 GiB.
+Kept always: what a restore index of ctx-compact points to, and what --keep-named FILEs name
+by path (a --state file, a compacted transcript). The hooks run this on the spill store at
+most once a day.";
+
+/// `ctx gc`.
+#[derive(clap::Args, Debug)]
+pub struct GcArgs {
+    /// The store to prune [default: the spill store, $XDG_CACHE_HOME/ctx/spill]; repeatable
+    #[arg(long, value_name = "DIR")]
+    pub store: Vec<PathBuf>,
+    /// Remove files older than this many days
+    #[arg(long, value_name = "DAYS", default_value_t = 30)]
+    pub max_age: u64,
+    /// Then keep at most this many MiB, removing the oldest first
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    pub max_size: u64,
+    /// Keep every stored file that FILE names by path (a --state file, a transcript); repeatable
+    #[arg(long, value_name = "FILE")]
+    pub keep_named: Vec<PathBuf>,
+    /// Say what would go, and remove nothing
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// Runs `ctx` with the process's arguments.
@@ -37,10 +103,279 @@ pub fn main() -> ExitCode {
 
 fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Command::Hook { agent } => anyhow::bail!("ctx hook {agent} is not built yet"),
+        Command::Hook { agent } => Ok(run_hook(agent)),
+        Command::Init { agent, project, user: _, uninstall, dry_run } => {
+            let scope = if project { Scope::Project } else { Scope::User };
+            init(agent, scope, uninstall, dry_run)
+        }
+        Command::Doctor => doctor(),
+        Command::Gc(args) => gc(&args),
         Command::Mcp => {
             super::mcp::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Answers one hook event. Fails open: whatever goes wrong, the agent gets no reply, so it
+/// keeps its original output, one line on stderr says why, and the exit status is 0.
+fn run_hook(agent: Agent) -> ExitCode {
+    let mut input = Vec::new();
+    let answer = std::io::stdin()
+        .read_to_end(&mut input)
+        .context("cannot read the hook event from standard input")
+        .and_then(|_| {
+            std::panic::catch_unwind(|| answer(agent, &input))
+                .unwrap_or_else(|_| Err(anyhow::anyhow!("ctx failed unexpectedly (a bug: please report it)")))
+        });
+    match answer {
+        Ok(Some(reply)) => {
+            let mut out = std::io::stdout().lock();
+            if let Err(e) = writeln!(out, "{reply}").and_then(|()| out.flush()) {
+                eprintln!("{TOOL} hook {agent}: cannot write the reply: {e}");
+            }
+        }
+        Ok(None) => {}
+        Err(e) => eprintln!("{TOOL} hook {agent}: {}; the agent keeps its original output", super::error_line(&e)),
+    }
+    ExitCode::SUCCESS
+}
+
+/// The reply to `input`, or `None` when the agent should keep its output as it is.
+pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
+    if std::env::var("CTX_HOOK").is_ok_and(|v| v == "off") {
+        return Ok(None);
+    }
+    let event: Value = serde_json::from_slice(input).context("the hook event is not JSON")?;
+    let store = std::env::var_os("CTX_PERSIST_DIR").map_or_else(crate::store::default_dir, PathBuf::from);
+    let opts = hook::Options { truncate: sibling("ctx-truncate"), store: store.display().to_string() };
+    match hook::plan(agent, &event, &opts)? {
+        hook::Plan::Pass => Ok(None),
+        hook::Plan::Reply(reply) => Ok(Some(reply)),
+        hook::Plan::Fit { tool, text } => {
+            let fitted = fit(&tool, text.as_bytes())?;
+            daily_gc();
+            Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
+        }
+    }
+}
+
+/// `text` fitted as `ctx-truncate --tool TOOL --persist STORE` fits it.
+fn fit(tool: &str, text: &[u8]) -> Result<Vec<u8>> {
+    let mut args = vec!["--tool".to_string(), tool.to_string()];
+    if std::env::var_os("CTX_PERSIST_DIR").is_none() {
+        args.extend(["--persist".to_string(), crate::store::default_dir().display().to_string()]);
+    }
+    // A fetched page reaches the hook as the agent made it (often Markdown already): HTML is
+    // converted only where the text is HTML.
+    if matches!(tool.to_ascii_lowercase().as_str(), "webfetch" | "web_fetch" | "fetch") {
+        args.extend(["--from".to_string(), "auto".to_string()]);
+    }
+    super::truncate::filter(&args, text)
+}
+
+/// The path of the filter `name` installed beside this binary, else `name` (found on PATH).
+pub fn sibling(name: &str) -> String {
+    std::env::current_exe()
+        .ok()
+        .map(|exe| exe.with_file_name(name))
+        .filter(|p: &PathBuf| p.is_file())
+        .map_or_else(|| name.to_string(), |p| p.display().to_string())
+}
+
+/// The settings file of `agent` for `scope`, here.
+fn settings(agent: Agent, scope: Scope) -> Result<PathBuf> {
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    let home = match (home, scope) {
+        (Some(h), _) => h,
+        (None, Scope::Project) => PathBuf::new(),
+        (None, Scope::User) => anyhow::bail!("HOME is not set: give --project, or set HOME"),
+    };
+    let cwd = std::env::current_dir().context("cannot tell the current directory")?;
+    Ok(install::settings_path(agent, scope, &home, &cwd, &|v| std::env::var(v).ok()))
+}
+
+/// This binary's absolute path, for the hook command.
+fn this_ctx() -> String {
+    std::env::current_exe().map_or_else(|_| "ctx".to_string(), |p| p.display().to_string())
+}
+
+fn init(agent: Agent, scope: Scope, uninstall: bool, dry: bool) -> Result<ExitCode> {
+    let path = settings(agent, scope)?;
+    let shown = path.display();
+    let backup = PathBuf::from(format!("{}.ctx-backup", path.display()));
+    let current = match std::fs::read(&path) {
+        Ok(b) => Some(String::from_utf8(b).with_context(|| format!("'{shown}' is not UTF-8 text"))?),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("cannot read '{shown}'")),
+    };
+    let (verb, title) = (if dry { "would" } else { "" }, agent.title());
+    if uninstall {
+        let Some(current) = current.filter(|c| install::installed(agent, c)) else {
+            eprintln!("{TOOL}: the {title} hook is not in '{shown}': nothing to take out");
+            return Ok(ExitCode::SUCCESS);
+        };
+        let after = install::remove(agent, &current).with_context(|| format!("cannot take ctx out of '{shown}'"))?;
+        let saved = std::fs::read_to_string(&backup).ok();
+        let after = match (after, saved.as_deref()) {
+            (Some(a), Some(b)) => Some(install::restore(agent, &a, b)),
+            (None, Some(b)) => Some(b.to_string()),
+            (after, None) => after,
+        };
+        if !dry {
+            match &after {
+                Some(text) => crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(text.as_bytes())?))?,
+                None => std::fs::remove_file(&path).with_context(|| format!("cannot remove '{shown}'"))?,
+            }
+            if saved.is_some() {
+                std::fs::remove_file(&backup).with_context(|| format!("cannot remove '{}'", backup.display()))?;
+            }
+        }
+        let what = if after.is_none() { "removed the file (it held only ctx's hook)" } else { "took out ctx's hook" };
+        eprintln!("{TOOL}: {title}: {}{what}: '{shown}'", if dry { "would have " } else { "" });
+        return Ok(ExitCode::SUCCESS);
+    }
+    if agent == Agent::Opencode && current.as_deref().is_some_and(|c| !install::installed(agent, c)) {
+        anyhow::bail!("'{shown}' exists and is not ctx's plugin: move it away first");
+    }
+    let Some(next) = install::add(agent, current.as_deref(), &this_ctx())
+        .with_context(|| format!("cannot install into '{shown}'"))?
+    else {
+        eprintln!("{TOOL}: {title}: the hook is already in '{shown}'");
+        return Ok(ExitCode::SUCCESS);
+    };
+    if !dry {
+        if let Some(c) = &current {
+            crate::store::write_atomic(&backup, &mut |w| Ok(w.write_all(c.as_bytes())?))?;
+        }
+        crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(next.as_bytes())?))?;
+    }
+    let kept = if current.is_some() { format!(" (the file before: '{}')", backup.display()) } else { String::new() };
+    eprintln!("{TOOL}: {title}: {verb}{}installed the hook in '{shown}'{kept}", if dry { " have " } else { "" });
+    eprintln!(
+        "{TOOL}: undo with: ctx init {agent}{} --uninstall",
+        if scope == Scope::Project { " --project" } else { "" }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn gc(args: &GcArgs) -> Result<ExitCode> {
+    let dirs = match args.store.as_slice() {
+        [] => vec![crate::store::default_dir(), crate::store::cache_dir("llm")],
+        given => given.to_vec(),
+    };
+    let policy = crate::store::Policy {
+        max_age: std::time::Duration::from_secs(args.max_age.saturating_mul(86_400)),
+        max_bytes: args.max_size.saturating_mul(1 << 20),
+    };
+    for dir in dirs {
+        if !dir.is_dir() {
+            println!("{}: no store there", dir.display());
+            continue;
+        }
+        let s = sweep(&dir, &policy, &args.keep_named, args.dry_run)?;
+        let mib = |b: u64| format!("{:.1} MiB", b as f64 / f64::from(1 << 20));
+        println!(
+            "{}: {} {} files ({}), kept {} ({}), {} of them pointed to",
+            dir.display(),
+            if args.dry_run { "would remove" } else { "removed" },
+            s.removed.0,
+            mib(s.removed.1),
+            s.kept.0,
+            mib(s.kept.1),
+            s.protected
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prunes the store at `dir`, keeping what its restore indexes and the `keep` files point to.
+fn sweep(
+    dir: &std::path::Path,
+    policy: &crate::store::Policy,
+    keep: &[PathBuf],
+    dry: bool,
+) -> Result<crate::store::Swept> {
+    let store = crate::store::Store::open(dir)?;
+    let mut protected = crate::compact::restore::referenced(&store)?;
+    for f in keep {
+        let text = std::fs::read(f).with_context(|| format!("cannot read '{}'", f.display()))?;
+        protected.extend(crate::store::named_in(&text, store.dir()));
+    }
+    crate::store::gc(store.dir(), policy, &protected, dry)
+}
+
+/// The hooks keep the spill store bounded: at most once a day, a prune with the defaults.
+fn daily_gc() {
+    let dir = std::env::var_os("CTX_PERSIST_DIR").map_or_else(crate::store::default_dir, PathBuf::from);
+    let stamp = dir.join(".gc-stamp");
+    let day = std::time::Duration::from_secs(86_400);
+    let fresh = std::fs::metadata(&stamp).and_then(|m| m.modified()).is_ok_and(|t| t.elapsed().is_ok_and(|e| e < day));
+    if fresh || !dir.is_dir() {
+        return;
+    }
+    let _ = std::fs::write(&stamp, b"");
+    if let Err(e) = sweep(&dir, &crate::store::Policy::default(), &[], false) {
+        eprintln!("{TOOL}: cannot prune '{}': {}", dir.display(), super::error_line(&e));
+    }
+}
+
+fn doctor() -> Result<ExitCode> {
+    let truncate = sibling("ctx-truncate");
+    let found = std::path::Path::new(&truncate).is_file();
+    println!("ctx {}: {}", env!("CARGO_PKG_VERSION"), this_ctx());
+    println!("ctx-truncate: {}", if found { truncate.clone() } else { format!("{truncate}: NOT FOUND beside ctx") });
+    println!("store: {}", crate::store::default_dir().display());
+    let mut failed = !found;
+    for agent in Agent::ALL {
+        println!("{} ({agent}): {}", agent.title(), hook::contract(agent));
+        for scope in [Scope::User, Scope::Project] {
+            let path = settings(agent, scope)?;
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let state = if install::installed(agent, &text) { "installed" } else { "not installed" };
+            let name = if scope == Scope::User { "user" } else { "project" };
+            println!("  {name:8} {state:14} {}", path.display());
+        }
+        match round_trip(agent) {
+            Ok(note) => println!("  test event: ok, {note}"),
+            Err(e) => {
+                failed = true;
+                println!("  test event: FAILED: {}", super::error_line(&e));
+            }
+        }
+    }
+    Ok(super::status(failed))
+}
+
+/// Sends a long failing log through `ctx hook AGENT`, as the agent would, and checks the reply.
+fn round_trip(agent: Agent) -> Result<String> {
+    let log: String = (1..=2000).map(|i| format!("   Compiling step{i} v0.1.0\n")).collect::<String>()
+        + "error[E0308]: mismatched types\n --> src/main.rs:4:5\n";
+    let event = hook::sample(agent, &log);
+    let mut child = std::process::Command::new(this_ctx())
+        .args(["hook", agent.name()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .context("cannot run ctx hook")?;
+    child.stdin.take().context("no stdin")?.write_all(event.to_string().as_bytes())?;
+    let out = child.wait_with_output()?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    anyhow::ensure!(out.status.success() && err.trim().is_empty(), "ctx hook {agent} said: {}", err.trim());
+    let reply: Value = serde_json::from_slice(&out.stdout).context("the reply is not JSON")?;
+    let text = hook::replied_text(agent, &reply).context("the reply does not replace the output")?;
+    if agent == Agent::Codex {
+        anyhow::ensure!(text.contains(" --tool bash --persist "), "the command is not rewritten: {text}");
+        return Ok("the command runs under ctx-truncate".to_string());
+    }
+    anyhow::ensure!(
+        text.contains("error[E0308]") && text.contains("full text: "),
+        "the reply lost the error line or the spill path"
+    );
+    Ok(format!(
+        "{} chars fitted into {}, the error line and the spill path kept",
+        log.chars().count(),
+        text.chars().count()
+    ))
 }

@@ -268,14 +268,7 @@ fn run(args: Args) -> Result<ExitCode> {
         true => Some(crate::store::Store::open(&args.persist.clone().unwrap_or_else(crate::store::default_dir))?),
         false => None,
     };
-    let config = match args.backend {
-        Backend::Extractive => None,
-        _ => args.llm.config()?,
-    };
-    if args.backend == Backend::Llm && config.is_none() {
-        return Err(usage("no LLM configured: pass --base-url and --model (or set CTX_BASE_URL and CTX_MODEL)"));
-    }
-    let client = config.map(Client::new).transpose()?;
+    let client = client(&args)?;
     let mut noted = args.backend != Backend::Auto || args.output.quiet;
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut fell_back, mut printed) = (false, 0);
@@ -285,21 +278,13 @@ fn run(args: Args) -> Result<ExitCode> {
             all.extend_from_slice(d);
             Ok(())
         })?;
-        let all = match crate::structure::resolve(args.from, &all) {
-            crate::config::Format::Html => crate::structure::html::to_text(&all, &Default::default()).into_bytes(),
-            crate::config::Format::Json => {
-                // JSON is never summarized: over the pass-through size it is cut, still valid.
-                let budget = match opts.unit {
-                    Unit::Tokens => crate::text::Budget { tokens: Some(opts.pass_through), ..Default::default() },
-                    _ => crate::text::Budget { chars: Some(opts.pass_through), ..Default::default() },
-                };
-                let cut = crate::structure::json::cut(&all, &budget, opts.encoding)
-                    .with_context(|| format!("cannot cut '{}' as JSON", src.name))?;
+        let all = match prepare(all, args.from, &opts, &src.name)? {
+            Prepared::Text(all) => all,
+            Prepared::Json(cut) => {
                 src.header(out)?;
-                out.write_all(cut.text.as_bytes())?;
+                out.write_all(cut.as_bytes())?;
                 return Ok(());
             }
-            _ => all,
         };
         if let Some(store) = &store {
             let look = progressive::look(&all, &opts, client.as_ref(), store, &args)?;
@@ -339,6 +324,71 @@ fn run(args: Args) -> Result<ExitCode> {
     })?;
     out.flush()?;
     Ok(super::status(failed || (fell_back && args.strict)))
+}
+
+/// An input ready for the pipeline.
+enum Prepared {
+    /// Text to summarize (HTML already made readable text).
+    Text(Vec<u8>),
+    /// JSON, which is never summarized: cut to the pass-through size, still valid, to print.
+    Json(String),
+}
+
+fn prepare(
+    all: Vec<u8>,
+    from: Option<crate::config::Format>,
+    opts: &summarize::Options,
+    name: &str,
+) -> Result<Prepared> {
+    Ok(match crate::structure::resolve(from, &all) {
+        crate::config::Format::Html => {
+            Prepared::Text(crate::structure::html::to_text(&all, &Default::default()).into_bytes())
+        }
+        crate::config::Format::Json => {
+            let budget = match opts.unit {
+                Unit::Tokens => crate::text::Budget { tokens: Some(opts.pass_through), ..Default::default() },
+                _ => crate::text::Budget { chars: Some(opts.pass_through), ..Default::default() },
+            };
+            let cut = crate::structure::json::cut(&all, &budget, opts.encoding)
+                .with_context(|| format!("cannot cut '{name}' as JSON"))?;
+            Prepared::Json(cut.text)
+        }
+        _ => Prepared::Text(all),
+    })
+}
+
+/// Runs `ctx-summarize ARGS` on `input` in this process and returns what it would print (one
+/// input, no progress bar, no notes on stderr): the MCP server summarizes as the command does.
+pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
+    use clap::{CommandFactory, FromArgMatches};
+    let argv = std::iter::once(TOOL.to_string()).chain(args.iter().cloned());
+    let one_line = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let m = Args::command().try_get_matches_from(argv).map_err(|e| usage(one_line(e.render().to_string())))?;
+    let mut args = Args::from_arg_matches(&m).map_err(|e| usage(one_line(e.to_string())))?;
+    apply_profile(&mut args, &m)?;
+    let opts = options(&args)?;
+    let client = client(&args)?;
+    let mut out = Vec::new();
+    let all = match prepare(input.to_vec(), args.from, &opts, "input")? {
+        Prepared::Text(all) => all,
+        Prepared::Json(cut) => return Ok(cut.into_bytes()),
+    };
+    let summary = summarize::summarize(&all, &opts, client.as_ref(), &|_| {});
+    refused(client.as_ref())?;
+    write_summary(&summary, client.as_ref(), std::time::Instant::now(), None, &args, &mut out)?;
+    Ok(out)
+}
+
+/// The LLM client for `--backend`, if one is configured and wanted.
+fn client(args: &Args) -> Result<Option<Client>> {
+    let config = match args.backend {
+        Backend::Extractive => None,
+        _ => args.llm.config()?,
+    };
+    if args.backend == Backend::Llm && config.is_none() {
+        return Err(usage("no LLM configured: pass --base-url and --model (or set CTX_BASE_URL and CTX_MODEL)"));
+    }
+    config.map(Client::new).transpose()
 }
 
 /// An error when the LLM refused the run in a way no retry can fix (a wrong key, model or URL):

@@ -296,7 +296,8 @@ fn run(args: Args) -> Result<ExitCode> {
     let job = Job::from_args(&args)?;
     let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
     if !args.command.is_empty() {
-        let code = run_command(&args.command, &job, &mut out)?;
+        let signals = super::watch::Signals::register()?;
+        let code = run_command(&args.command, &job, std::process::Stdio::inherit(), signals, &mut out)?;
         out.flush()?;
         return Ok(code);
     }
@@ -324,6 +325,9 @@ fn run(args: Args) -> Result<ExitCode> {
 
 /// Runs `ctx-truncate ARGS` on `input` in this process and returns what it would print: the
 /// agent hooks and the MCP server give the same profiles, budgets and markers as the command.
+/// `--lines A:B` reads that range of `input`; with `-- COMMAND`, `input` is not read: the
+/// command runs with an empty stdin and its fitted output comes back, a failure's status line
+/// included.
 pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
     use clap::{CommandFactory, FromArgMatches};
     let argv = std::iter::once(TOOL.to_string()).chain(args.iter().cloned());
@@ -331,11 +335,22 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
     let mut args = Args::from_arg_matches(&m).map_err(|e| usage(one_line(&e.to_string())))?;
     apply_profile(&mut args, &m)?;
     let job = Job::from_args(&args)?;
+    let mut out = Vec::new();
+    if !args.command.is_empty() {
+        // The command reads nothing (this process's stdin is not its to read), and a signal
+        // to this process is not caught: it is the caller's to handle.
+        let quiet = super::watch::Signals::none();
+        run_command(&args.command, &job, std::process::Stdio::null(), quiet, &mut out)?;
+        return Ok(out);
+    }
     let stdin = super::Input::Stdin;
     let first = std::cell::Cell::new(true);
     let src = super::Source::new(&stdin, "tool output".to_string(), false, &first);
-    let mut out = Vec::new();
-    handle(io::Cursor::new(input), &src, &job, &mut out)?;
+    let reader: Box<dyn Read + '_> = match args.lines {
+        Some(range) => Box::new(super::range::RangeReader::new(input, range)),
+        None => Box::new(input),
+    };
+    handle(reader, &src, &job, &mut out)?;
     Ok(out)
 }
 
@@ -623,15 +638,21 @@ fn seconds(s: &str) -> Result<std::time::Duration, String> {
 
 /// Runs a command, fits its combined output, and returns its exit status. The command runs in
 /// its own process group; `--timeout`, and SIGINT, SIGTERM or SIGHUP sent to this tool, stop
-/// that group, and what it wrote is still fitted and printed, marked as stopped.
-fn run_command(cmd: &[OsString], job: &Job, out: &mut impl Write) -> Result<ExitCode> {
+/// that group, and what it wrote is still fitted and printed, marked as stopped. It reads
+/// `stdin`; `signals` are the ones that stop it besides the deadline.
+fn run_command(
+    cmd: &[OsString],
+    job: &Job,
+    stdin: std::process::Stdio,
+    signals: super::watch::Signals,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
     use std::os::unix::process::CommandExt;
     let program = cmd[0].to_string_lossy().into_owned();
     let (reader, writer) = io::pipe().context("cannot create a pipe")?;
     let mut command = std::process::Command::new(&cmd[0]);
     command.args(&cmd[1..]).stdout(writer.try_clone().context("cannot create a pipe")?).stderr(writer);
-    command.process_group(0);
-    let signals = super::watch::Signals::register()?;
+    command.stdin(stdin).process_group(0);
     let child = command.spawn();
     drop(command);
     let mut child = match child {

@@ -30,6 +30,12 @@ impl Signals {
         }
         Ok(Signals(flag))
     }
+
+    /// Catches nothing: only the deadline stops the command (a server running commands for
+    /// its client leaves its own signals alone).
+    pub fn none() -> Signals {
+        Signals(Arc::new(AtomicUsize::new(0)))
+    }
 }
 
 /// Why a command was stopped, and after how long.

@@ -65,6 +65,12 @@ fn load(store: &Store) -> Result<Map> {
     Ok(map)
 }
 
+/// The names of the stored originals that the restore indexes of `store` point to, and the
+/// indexes' own names (`restore/NAME.idx`): what pruning the store must keep.
+pub fn referenced(store: &Store) -> Result<std::collections::HashSet<String>> {
+    Ok(load(store)?.into_values().map(|(name, _, _)| name).collect())
+}
+
 /// The original of `bytes` as far as `store` knows it, or `None` if nothing in it was written
 /// by compaction with this store.
 pub fn restore(store: &Store, bytes: &[u8]) -> Result<Option<Vec<u8>>> {

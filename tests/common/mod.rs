@@ -55,11 +55,13 @@ pub fn tool(name: &str) -> assert_cmd::Command {
 /// The path of a built binary.
 pub fn bin(name: &str) -> PathBuf {
     match name {
+        "ctx" => assert_cmd::cargo::cargo_bin!("ctx").to_path_buf(),
         "ctx-truncate" => assert_cmd::cargo::cargo_bin!("ctx-truncate").to_path_buf(),
         "ctx-chunk" => assert_cmd::cargo::cargo_bin!("ctx-chunk").to_path_buf(),
         "ctx-score" => assert_cmd::cargo::cargo_bin!("ctx-score").to_path_buf(),
         "ctx-summarize" => assert_cmd::cargo::cargo_bin!("ctx-summarize").to_path_buf(),
         "ctx-compact" => assert_cmd::cargo::cargo_bin!("ctx-compact").to_path_buf(),
+        "ctx" => assert_cmd::cargo::cargo_bin!("ctx").to_path_buf(),
         other => panic!("no binary {other}"),
     }
 }

@@ -1,0 +1,366 @@
+//! `ctx hook`, `ctx init`, `ctx doctor` and `ctx gc`: each agent's hook event (fixtures in
+//! `tests/fixtures/hooks/`, whose README cites where each shape comes from) gets a reply in
+//! the shape that agent reads; a failing hook gives the agent its original output; `ctx init`
+//! merges and `--uninstall` gives the settings file back byte for byte.
+
+mod common;
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A build log of 2,003 lines: progress, then the one error and its location near the end.
+fn log() -> String {
+    let mut s: String = (1..=2000).map(|i| format!("   Compiling crate{i} v0.1.{i}\n")).collect();
+    s.push_str("error[E0308]: mismatched types\n --> src/main.rs:4:5\nerror: could not compile `app` (bin \"app\") due to 1 previous error\n");
+    s
+}
+
+/// `ctx` with its own home and cache under `dir`.
+fn ctx(dir: &Path) -> assert_cmd::Command {
+    let mut c = common::tool("ctx");
+    c.env("HOME", dir)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_CONFIG_HOME", dir.join(".config"))
+        .current_dir(dir);
+    for var in ["CLAUDE_CONFIG_DIR", "CODEX_HOME", "CTX_HOOK"] {
+        c.env_remove(var);
+    }
+    c
+}
+
+/// The fixture `name` with `{{LOG}}` replaced by `text`.
+fn event(name: &str, text: &str) -> String {
+    let raw = std::fs::read_to_string(format!("tests/fixtures/hooks/{name}")).expect("fixture");
+    let escaped = serde_json::to_string(text).expect("json");
+    raw.replace("{{LOG}}", &escaped[1..escaped.len() - 1])
+}
+
+/// Runs `ctx hook AGENT` on `input`: the reply (`None` for no output) and stderr.
+fn hook(dir: &Path, agent: &str, input: &str) -> (Option<Value>, String) {
+    let r = common::run(ctx(dir).args(["hook", agent]).write_stdin(input));
+    assert_eq!(r.code, 0, "a hook always exits 0: {}", r.err);
+    let reply = (!r.out.is_empty()).then(|| serde_json::from_str(&r.out).expect("the reply is JSON"));
+    (reply, r.err)
+}
+
+/// The spill path a marker names, checked to hold `full`.
+fn spilled(text: &str, full: &str) -> PathBuf {
+    let at = text.find("full text: ").expect("a spill path in the marker") + "full text: ".len();
+    let path = PathBuf::from(text[at..].split(" ...]").next().expect("marker end"));
+    assert_eq!(std::fs::read_to_string(&path).expect("the spill file"), full);
+    path
+}
+
+#[test]
+fn claude_bash_gets_the_salient_lines_in_bash_shape_with_the_full_text_saved() {
+    let dir = common::tmp("hook-claude-bash");
+    let (reply, err) = hook(&dir, "claude", &event("claude-posttooluse-bash.json", &log()));
+    assert_eq!(err, "");
+    let reply = reply.expect("a reply");
+    let out = &reply["hookSpecificOutput"];
+    assert_eq!(out["hookEventName"], "PostToolUse");
+    let r = &out["updatedToolOutput"];
+    assert_eq!(
+        (r["stderr"].as_str(), r["interrupted"].as_bool(), r["isImage"].as_bool()),
+        (Some(""), Some(false), Some(false))
+    );
+    let text = r["stdout"].as_str().expect("stdout");
+    assert!(text.starts_with("   Compiling crate1 v0.1.1\n"), "{text}");
+    for line in ["error[E0308]: mismatched types\n", " --> src/main.rs:4:5\n", "error: could not compile `app`"] {
+        assert!(text.contains(line), "{line} missing from {text}");
+    }
+    assert!(text.chars().count() <= 30_000 && text.len() < log().len() / 2, "{}", text.len());
+    spilled(text, &log());
+}
+
+#[test]
+fn claude_bash_output_saved_by_claude_code_is_read_whole() {
+    let dir = common::tmp("hook-claude-persisted");
+    let saved = dir.join("persisted.txt");
+    std::fs::write(&saved, log()).expect("write");
+    let mut ev: Value =
+        serde_json::from_str(&event("claude-posttooluse-bash.json", "   Compiling crate1 v0.1.1\n")).expect("json");
+    ev["tool_response"]["persistedOutputPath"] = saved.display().to_string().into();
+    ev["tool_response"]["persistedOutputSize"] = log().len().into();
+    let (reply, _) = hook(&dir, "claude", &ev.to_string());
+    let r = &reply.expect("a reply")["hookSpecificOutput"]["updatedToolOutput"];
+    assert!(r.get("persistedOutputPath").is_none() && r.get("persistedOutputSize").is_none(), "{r}");
+    assert!(r["stdout"].as_str().expect("stdout").contains("error[E0308]"));
+}
+
+#[test]
+fn claude_read_keeps_its_shape_and_the_head_of_the_file() {
+    let dir = common::tmp("hook-claude-read");
+    let (reply, _) = hook(&dir, "claude", &event("claude-posttooluse-read.json", &log()));
+    let r = &reply.expect("a reply")["hookSpecificOutput"]["updatedToolOutput"];
+    assert_eq!((r["type"].as_str(), r["file"]["filePath"].as_str()), (Some("text"), Some("/home/u/p/build.log")));
+    let content = r["file"]["content"].as_str().expect("content");
+    // The read profile: the head, at most 200 lines, then where the rest is.
+    let lines: Vec<&str> = content.lines().collect();
+    assert_eq!(lines[0], "   Compiling crate1 v0.1.1");
+    assert!(lines.len() <= 201, "{}", lines.len());
+    assert!(lines.last().expect("a marker").starts_with("[... "), "{content}");
+    spilled(content, &log());
+}
+
+#[test]
+fn claude_mcp_tools_are_answered_with_updated_mcp_tool_output() {
+    let dir = common::tmp("hook-claude-mcp");
+    let (reply, _) = hook(&dir, "claude", &event("claude-posttooluse-mcp.json", &log()));
+    let blocks = &reply.expect("a reply")["hookSpecificOutput"]["updatedMCPToolOutput"];
+    assert_eq!(blocks.as_array().map(Vec::len), Some(1));
+    assert_eq!(blocks[0]["type"], "text");
+    assert!(blocks[0]["text"].as_str().expect("text").contains("error[E0308]"));
+}
+
+#[test]
+fn gemini_gets_tool_output_as_a_string() {
+    let dir = common::tmp("hook-gemini");
+    let (reply, err) = hook(&dir, "gemini", &event("gemini-aftertool-shell.json", &log()));
+    assert_eq!(err, "");
+    let out = &reply.expect("a reply")["hookSpecificOutput"];
+    assert_eq!(out["hookEventName"], "AfterTool");
+    let text = out["tool_output"].as_str().expect("a string");
+    assert!(text.contains("error[E0308]") && text.contains(" --> src/main.rs:4:5"));
+    spilled(text, &log());
+}
+
+#[test]
+fn opencode_gets_output_back() {
+    let dir = common::tmp("hook-opencode");
+    let (reply, _) = hook(&dir, "opencode", &event("opencode-tool.json", &log()));
+    let text = reply.expect("a reply")["output"].as_str().expect("output").to_string();
+    assert!(text.contains("error[E0308]"));
+    spilled(&text, &log());
+}
+
+#[test]
+fn codex_command_runs_under_ctx_truncate_and_keeps_its_exit_status() {
+    let dir = common::tmp("hook-codex");
+    let script = dir.join("build.sh");
+    std::fs::write(&script, format!("cat <<'EOF'\n{}EOF\nexit 3\n", log())).expect("write");
+    let command = format!("sh {}", script.display());
+    let raw = std::fs::read_to_string("tests/fixtures/hooks/codex-pretooluse-bash.json").expect("fixture");
+    let (reply, err) = hook(&dir, "codex", &raw.replace("{{COMMAND}}", &command));
+    assert_eq!(err, "");
+    let out = reply.expect("a reply")["hookSpecificOutput"].clone();
+    assert_eq!(
+        (out["hookEventName"].as_str(), out["permissionDecision"].as_str()),
+        (Some("PreToolUse"), Some("allow"))
+    );
+    let rewritten = out["updatedInput"]["command"].as_str().expect("a command").to_string();
+    let truncate = common::bin("ctx-truncate").display().to_string();
+    let store = dir.join("cache/ctx/spill");
+    assert_eq!(rewritten, format!("{truncate} --tool bash --persist {} -- bash -c '{command}'", store.display()));
+    // What Codex then runs: the fitted output, and the command's own exit status.
+    let run = std::process::Command::new("sh")
+        .args(["-c", &rewritten])
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_CONFIG_HOME", dir.join("no-config"))
+        .output()
+        .expect("runs");
+    assert_eq!(run.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("error[E0308]") && text.contains("full text: ") && text.len() < log().len() / 2, "{text}");
+    // A command already under ctx-truncate is left alone.
+    let mut again: Value = serde_json::from_str(&raw.replace("{{COMMAND}}", "")).expect("json");
+    again["tool_input"]["command"] = rewritten.into();
+    assert_eq!(hook(&dir, "codex", &again.to_string()), (None, String::new()));
+}
+
+#[test]
+fn output_that_fits_and_other_events_pass_untouched() {
+    let dir = common::tmp("hook-pass");
+    assert_eq!(hook(&dir, "claude", &event("claude-posttooluse-bash.json", "ok\n")), (None, String::new()));
+    let pre = event("claude-posttooluse-bash.json", &log()).replace("\"PostToolUse\"", "\"PreToolUse\"");
+    assert_eq!(hook(&dir, "claude", &pre), (None, String::new()));
+    let edit = r#"{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_response":{"filePath":"a.rs"}}"#;
+    assert_eq!(hook(&dir, "claude", edit), (None, String::new()));
+}
+
+#[test]
+fn a_failing_hook_fails_open_with_one_line() {
+    let dir = common::tmp("hook-fail-open");
+    for input in ["{not json", r#"{"hook_event_name":"PostToolUse","tool_name":"Bash"}"#] {
+        let (reply, err) = hook(&dir, "claude", input);
+        assert_eq!(reply, None);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("ctx hook claude: ") && err.ends_with("; the agent keeps its original output\n"),
+            "{err}"
+        );
+    }
+    let off = common::run(
+        ctx(&dir)
+            .args(["hook", "claude"])
+            .env("CTX_HOOK", "off")
+            .write_stdin(event("claude-posttooluse-bash.json", &log())),
+    );
+    assert_eq!((off.code, off.out.as_str(), off.err.as_str()), (0, "", ""));
+}
+
+/// `ctx init AGENT` then `--uninstall`, over `before` (or no file): the file in between holds
+/// the hook, and at the end it is `before` byte for byte (or gone).
+fn round_trip(agent: &str, rel: &str, before: Option<&str>, project: bool) {
+    let dir = common::tmp(&format!("init-{agent}-{}", before.is_some()));
+    let path = dir.join(rel);
+    if let Some(b) = before {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, b).expect("write");
+    }
+    let scope: &[&str] = if project { &["--project"] } else { &[] };
+    let r = common::run(ctx(&dir).args(["init", agent]).args(scope));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let installed = std::fs::read_to_string(&path).expect("installed");
+    let ctx_bin = common::bin("ctx").display().to_string();
+    let command = match agent {
+        // The plugin runs `CTX hook opencode` with CTX set once.
+        "opencode" => format!("const CTX = \"{ctx_bin}\";"),
+        _ => format!("{ctx_bin} hook {agent}"),
+    };
+    assert!(installed.contains(&command), "{installed}");
+    if let Some(b) = before {
+        assert_eq!(std::fs::read_to_string(format!("{}.ctx-backup", path.display())).expect("backup"), b);
+    }
+    let again = common::run(ctx(&dir).args(["init", agent]).args(scope));
+    assert_eq!(std::fs::read_to_string(&path).expect("same"), installed, "{}", again.err);
+    let r = common::run(ctx(&dir).args(["init", agent, "--uninstall"]).args(scope));
+    assert_eq!(r.code, 0, "{}", r.err);
+    match before {
+        Some(b) => assert_eq!(std::fs::read_to_string(&path).expect("restored"), b),
+        None => assert!(!path.exists(), "{} is left", path.display()),
+    }
+    assert!(!Path::new(&format!("{}.ctx-backup", path.display())).exists());
+}
+
+#[test]
+fn init_then_uninstall_leaves_each_agents_settings_as_they_were() {
+    let claude = "{\n    \"model\": \"opus\",\n    \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"guard.sh\"}]}]}\n}\n";
+    round_trip("claude", ".claude/settings.json", Some(claude), false);
+    round_trip("claude", ".claude/settings.json", None, true);
+    round_trip("gemini", ".gemini/settings.json", Some("{\"theme\": \"GitHub\", \"hooks\": {}}"), false);
+    round_trip(
+        "codex",
+        ".codex/config.toml",
+        Some("model = \"gpt-5\"\n\n[sandbox_workspace_write]\nnetwork_access = false"),
+        false,
+    );
+    round_trip("codex", ".codex/config.toml", None, true);
+    round_trip("opencode", ".config/opencode/plugins/ctx.js", None, false);
+}
+
+#[test]
+fn init_refuses_settings_it_cannot_read_and_leaves_them_alone() {
+    let dir = common::tmp("init-bad");
+    let path = dir.join(".claude/settings.json");
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&path, "{\"hooks\": ").expect("write");
+    let r = common::run(ctx(&dir).args(["init", "claude"]));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        format!(
+            "ctx: cannot install into '{}': the settings file is not valid JSON; fix it first: EOF while parsing a value at line 1 column 9\n",
+            path.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("kept"), "{\"hooks\": ");
+}
+
+#[test]
+fn doctor_reports_each_agent_and_round_trips_a_test_event() {
+    let dir = common::tmp("doctor");
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).expect("mkdir");
+    assert_eq!(common::run(ctx(&dir).current_dir(&project).args(["init", "gemini", "--project"])).code, 0);
+    let r = common::run(ctx(&dir).current_dir(&project).arg("doctor"));
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert_eq!(r.out.matches("  test event: ok, ").count(), 4, "{}", r.out);
+    let gemini = format!("  project  installed      {}", project.join(".gemini/settings.json").display());
+    assert!(r.out.contains(&gemini), "{}", r.out);
+    assert_eq!(r.out.matches("not installed").count(), 7, "{}", r.out);
+}
+
+#[test]
+fn gc_prunes_by_age_and_keeps_what_a_restore_index_or_a_state_file_names() {
+    let dir = common::tmp("gc");
+    let store = dir.join("store");
+    std::fs::create_dir_all(store.join("restore")).expect("mkdir");
+    let day = std::time::Duration::from_secs(86_400);
+    for name in ["old.txt", "original.jsonl", "named.txt"] {
+        let f = store.join(name);
+        std::fs::write(&f, "x".repeat(100)).expect("write");
+        std::fs::File::options()
+            .write(true)
+            .open(&f)
+            .expect("open")
+            .set_modified(std::time::SystemTime::now() - day * 40)
+            .expect("age");
+    }
+    std::fs::write(store.join("new.txt"), "y").expect("write");
+    std::fs::write(store.join("restore/k.idx"), "key original.jsonl 0 100\n").expect("write");
+    let state = dir.join("state.json");
+    std::fs::write(
+        &state,
+        format!("{{\"results\": {{\"a\": \"[... full text: {}/named.txt ...]\"}}}}", store.display()),
+    )
+    .expect("write");
+    let r = common::run(ctx(&dir).args(["gc", "--store"]).arg(&store).arg("--keep-named").arg(&state));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.out,
+        format!("{}: removed 1 files (0.0 MiB), kept 3 (0.0 MiB), 2 of them pointed to\n", store.display())
+    );
+    assert!(!store.join("old.txt").exists());
+    for kept in ["original.jsonl", "named.txt", "new.txt", "restore/k.idx"] {
+        assert!(store.join(kept).exists(), "{kept}");
+    }
+}
+
+/// OpenCode's plugin as `ctx init opencode` writes it, run by Node.js as OpenCode runs it:
+/// `tool.execute.after` replaces `output.output` with ctx's; when ctx cannot run, the output
+/// stays as it was.
+#[test]
+fn opencode_plugin_runs_under_node_and_fails_open() {
+    let dir = common::tmp("opencode-node");
+    assert_eq!(common::run(ctx(&dir).args(["init", "opencode", "--project"])).code, 0);
+    let plugin = dir.join(".opencode/plugins/ctx.js");
+    let module = dir.join("ctx.mjs");
+    std::fs::copy(&plugin, &module).expect("copy");
+    let broken = dir.join("broken.mjs");
+    let text = std::fs::read_to_string(&plugin).expect("plugin");
+    std::fs::write(&broken, text.replace(&common::bin("ctx").display().to_string(), "/nonexistent/ctx"))
+        .expect("write");
+    let driver = dir.join("drive.mjs");
+    std::fs::write(
+        &driver,
+        r#"import fs from "node:fs";
+const [mod, log] = process.argv.slice(2);
+const { CtxPlugin } = await import(mod);
+const hooks = await CtxPlugin({});
+const output = { title: "make", output: fs.readFileSync(log, "utf8"), metadata: {} };
+await hooks["tool.execute.after"]({ tool: "bash", sessionID: "s", callID: "c" }, output);
+process.stdout.write(output.output);
+"#,
+    )
+    .expect("write");
+    let input = dir.join("build.log");
+    std::fs::write(&input, log()).expect("write");
+    let run = |m: &Path| {
+        let o = std::process::Command::new("node")
+            .arg(&driver)
+            .arg(m)
+            .arg(&input)
+            .env("HOME", &dir)
+            .env("XDG_CACHE_HOME", dir.join("cache"))
+            .env("XDG_CONFIG_HOME", dir.join(".config"))
+            .output()
+            .expect("node runs (Node.js is needed for this test)");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let fitted = run(&module);
+    assert!(fitted.contains("error[E0308]") && fitted.len() < log().len() / 2, "{fitted}");
+    spilled(&fitted, &log());
+    assert_eq!(run(&broken), log());
+}
