@@ -12,6 +12,7 @@
 //! - [`config`]: per-tool profiles from a TOML config file.
 //! - [`structure`]: HTML to readable text, and JSON cut so that it stays valid JSON.
 //! - [`agent`]: the agents' hook contracts and settings.
+//! - [`multicall`]: one binary under six names.
 //! - [`cli`]: what every tool shares at its edges.
 
 pub mod agent;
@@ -21,6 +22,7 @@ pub mod cli;
 pub mod compact;
 pub mod config;
 pub mod llm;
+pub mod multicall;
 pub mod score;
 pub mod signals;
 pub mod store;

@@ -364,3 +364,30 @@ process.stdout.write(output.output);
     spilled(&fitted, &log());
     assert_eq!(run(&broken), log());
 }
+
+/// The five filters are names of `ctx`: `ctx truncate` is `ctx-truncate`, and a filter
+/// installed without its `ctx` says so in one line.
+#[test]
+fn the_filters_are_one_program_under_six_names() {
+    let dir = common::tmp("multicall");
+    let by_name = common::run(common::tool("ctx-truncate").args(["-n", "2"]).write_stdin(common::numbers(10)));
+    let by_sub = common::run(ctx(&dir).args(["truncate", "-n", "2"]).write_stdin(common::numbers(10)));
+    assert_eq!((by_sub.code, &by_sub.out, &by_sub.err), (by_name.code, &by_name.out, &by_name.err));
+    assert_eq!(by_name.out, "[... 9 lines (18 chars) omitted: lines 1-9 ...]\n10\n");
+    let bad = common::run(ctx(&dir).args(["chunk", "--bogus"]));
+    assert_eq!(bad.code, 2);
+    assert!(bad.err.starts_with("ctx-chunk: "), "{}", bad.err);
+    let alone = dir.join("ctx-score");
+    std::fs::copy(common::bin("ctx-score"), &alone).expect("copy");
+    let r = common::run(assert_cmd::Command::new(&alone).arg("--version"));
+    assert_eq!(r.code, 1);
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    assert!(
+        r.err.starts_with(&format!(
+            "ctx-score: cannot run '{}', the program it is a name of: ",
+            dir.join("ctx").display()
+        )),
+        "{}",
+        r.err
+    );
+}

@@ -13,10 +13,10 @@ use std::process::ExitCode;
 
 const TOOL: &str = "ctx";
 
-/// Put ctx into coding agents: hooks that fit every tool result into a budget, with the full
-/// text one read away.
+/// The ctx filters under one name, and ctx in coding agents: hooks that fit every tool result
+/// into a budget with the full text one read away, an MCP server, and a bounded store.
 #[derive(Parser, Debug)]
-#[command(name = "ctx", version)]
+#[command(name = "ctx", version, after_help = FILTERS_HELP)]
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
@@ -53,11 +53,24 @@ pub enum Command {
     Doctor,
     /// Serve the filters to an MCP client over stdio
     Mcp,
+    /// Install the man pages and the bash, zsh and fish completions of all six commands
+    InstallExtras {
+        /// Install under DIR/share [default: ~/.local]
+        #[arg(long, value_name = "DIR")]
+        prefix: Option<PathBuf>,
+        /// Say what would be written, and write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Prune the store of full texts: by age, then by total size, keeping what a restore
     /// index or a given file still points to
     #[command(after_help = GC_HELP)]
     Gc(GcArgs),
 }
+
+const FILTERS_HELP: &str = "\
+The filters are this same program: `ctx truncate ARGS` is `ctx-truncate ARGS`, and so are
+`ctx chunk`, `ctx score`, `ctx summarize` and `ctx compact` (see each one's --help).";
 
 const INIT_HELP: &str = "\
 Where it goes (--user / --project):
@@ -109,6 +122,7 @@ fn run(args: Args) -> Result<ExitCode> {
             init(agent, scope, uninstall, dry_run)
         }
         Command::Doctor => doctor(),
+        Command::InstallExtras { prefix, dry_run } => install_extras(prefix, dry_run),
         Command::Gc(args) => gc(&args),
         Command::Mcp => {
             super::mcp::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
@@ -378,4 +392,66 @@ fn round_trip(agent: Agent) -> Result<String> {
         log.chars().count(),
         text.chars().count()
     ))
+}
+
+/// The man pages, as generated from the clap definitions (`tests/man.rs` keeps them current).
+const MAN_PAGES: [(&str, &str); 6] = [
+    ("ctx", include_str!("../../man/ctx.1")),
+    ("ctx-truncate", include_str!("../../man/ctx-truncate.1")),
+    ("ctx-chunk", include_str!("../../man/ctx-chunk.1")),
+    ("ctx-score", include_str!("../../man/ctx-score.1")),
+    ("ctx-summarize", include_str!("../../man/ctx-summarize.1")),
+    ("ctx-compact", include_str!("../../man/ctx-compact.1")),
+];
+
+/// The clap definition of each command, for its completions.
+fn commands() -> [(&'static str, clap::Command); 6] {
+    use clap::CommandFactory;
+    [
+        ("ctx", Args::command()),
+        ("ctx-truncate", super::truncate::Args::command()),
+        ("ctx-chunk", super::chunk::Args::command()),
+        ("ctx-score", super::score::Args::command()),
+        ("ctx-summarize", super::summarize::Args::command()),
+        ("ctx-compact", super::compact::Args::command()),
+    ]
+}
+
+fn install_extras(prefix: Option<PathBuf>, dry: bool) -> Result<ExitCode> {
+    use clap_complete::Shell;
+    let prefix = match prefix {
+        Some(p) => p,
+        None => std::env::var_os("HOME")
+            .map(|h| PathBuf::from(h).join(".local"))
+            .context("HOME is not set: give --prefix")?,
+    };
+    let share = prefix.join("share");
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    for (name, page) in MAN_PAGES {
+        files.push((share.join(format!("man/man1/{name}.1")), page.as_bytes().to_vec()));
+    }
+    for (name, mut cmd) in commands() {
+        for (shell, path) in [
+            (Shell::Bash, format!("bash-completion/completions/{name}")),
+            (Shell::Zsh, format!("zsh/site-functions/_{name}")),
+            (Shell::Fish, format!("fish/vendor_completions.d/{name}.fish")),
+        ] {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cmd, name, &mut buf);
+            files.push((share.join(path), buf));
+        }
+    }
+    for (path, bytes) in &files {
+        if !dry {
+            crate::store::write_atomic(path, &mut |w| Ok(w.write_all(bytes)?))?;
+        }
+        println!("{}{}", if dry { "would write " } else { "" }, path.display());
+    }
+    eprintln!(
+        "{TOOL}: {} files{}; zsh finds its completions when {} is in $fpath",
+        files.len(),
+        if dry { " (dry run)" } else { " written" },
+        share.join("zsh/site-functions").display()
+    );
+    Ok(ExitCode::SUCCESS)
 }

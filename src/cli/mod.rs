@@ -43,6 +43,29 @@ pub fn usage(msg: impl Into<String>) -> anyhow::Error {
     Usage(msg.into()).into()
 }
 
+/// Runs the filter `tool` (`ctx-truncate`, ...) with `argv` (its name first). The filters read
+/// their arguments from the process, so `ctx truncate ARGS` runs this binary anew as
+/// `ctx-truncate ARGS`.
+pub fn run_tool(tool: &str, argv: Vec<std::ffi::OsString>) -> ExitCode {
+    use std::os::unix::process::CommandExt;
+    let arg0 = std::env::args_os().next().map(PathBuf::from);
+    if arg0.as_deref().and_then(Path::file_name).is_none_or(|n| n != tool) {
+        let exe = match std::env::current_exe() {
+            Ok(exe) => exe,
+            Err(e) => return report(tool, &anyhow::anyhow!("cannot tell where ctx is installed: {e}")),
+        };
+        let err = std::process::Command::new(&exe).arg0(tool).args(&argv[1..]).exec();
+        return report(tool, &anyhow::anyhow!("cannot run '{}': {err}", exe.display()));
+    }
+    match tool {
+        "ctx-truncate" => truncate::main(),
+        "ctx-chunk" => chunk::main(),
+        "ctx-score" => score::main(),
+        "ctx-summarize" => summarize::main(),
+        _ => compact::main(),
+    }
+}
+
 /// Parses arguments; on a usage error, reports it in one line and gives exit status 2.
 pub fn parse<T: clap::Parser>(tool: &str) -> Result<T, ExitCode> {
     T::try_parse().map_err(|e| clap_error(tool, &e, &T::command()))

@@ -61,7 +61,6 @@ pub fn bin(name: &str) -> PathBuf {
         "ctx-score" => assert_cmd::cargo::cargo_bin!("ctx-score").to_path_buf(),
         "ctx-summarize" => assert_cmd::cargo::cargo_bin!("ctx-summarize").to_path_buf(),
         "ctx-compact" => assert_cmd::cargo::cargo_bin!("ctx-compact").to_path_buf(),
-        "ctx" => assert_cmd::cargo::cargo_bin!("ctx").to_path_buf(),
         other => panic!("no binary {other}"),
     }
 }
