@@ -20,15 +20,15 @@
 #        CODEX_BIN            a codex binary to use (default: installed from npm into the cache)
 #        CTX_E2E_CACHE        where codex is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e)
 #        CTX_E2E_CODEX        the npm spec to install (default: @openai/codex@0.169.0, the tested one)
-#        CTX_E2E_HOOK_TRUST   `trust` (default): trust ctx's hook as a user does in Codex's /hooks;
-#                             `bypass`: run codex with --dangerously-bypass-hook-trust instead;
-#                             `none`: neither (the hook runs only if `ctx init` trusted it itself)
+#        CTX_E2E_HOOK_TRUST   `none` (default): the hook runs only because `ctx init codex` recorded
+#                             it trusted, as Codex's /hooks view does; `trust`: this script records
+#                             it too; `bypass`: run codex with --dangerously-bypass-hook-trust
 #        CTX_E2E_STANDIN      1: if the ctx binary has no `init codex` yet, install the hook block
 #                             by hand with scripts/agent_e2e_hook_standin.py (said in the report);
 #                             default 0: a missing `ctx init codex` is a failure
-#        CTX_E2E_CODEX_LIMIT  Codex's tool_output_token_limit (default 10000, as its model catalog
-#                             gives every bundled model); `fallback`: leave it unset, so Codex uses
-#                             its fallback for unknown models (10,000 bytes)
+#        CTX_E2E_CODEX_LIMIT  Codex's tool_output_token_limit (default `fallback`: unset, so Codex
+#                             cuts at its fallback for unknown models, 10,000 bytes, the tightest);
+#                             a number sets it (the model catalog gives its models 10000 tokens)
 #        CTX_E2E_KEEP         1: keep the temporary directory
 # exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
 set -euo pipefail
@@ -142,7 +142,7 @@ env_key = "CTX_E2E_API_KEY"
 request_max_retries = 0
 stream_max_retries = 0
 EOF
-    local limit=${CTX_E2E_CODEX_LIMIT:-10000} line=
+    local limit=${CTX_E2E_CODEX_LIMIT:-fallback} line=
     if [ "$limit" != fallback ]; then
         # The tool-output limit Codex's model catalog gives every bundled model (`codex debug
         # models`: truncation_policy = tokens, 10000). Without it a model Codex has no metadata
@@ -192,7 +192,7 @@ fi
 grep -q '^\[\[hooks.PreToolUse\]\]' "$tmp/ctx/codex-home/config.toml" \
     || { echo "agent-e2e: no [[hooks.PreToolUse]] in \$CODEX_HOME/config.toml after ctx init" >&2; exit 1; }
 trust_args=()
-case ${CTX_E2E_HOOK_TRUST:-trust} in
+case ${CTX_E2E_HOOK_TRUST:-none} in
     trust) python3 "$scripts/agent_e2e_check.py" trust "$tmp/ctx/codex-home/config.toml" ;;
     bypass) trust_args=(--dangerously-bypass-hook-trust) ;;
     none) ;;

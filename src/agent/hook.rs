@@ -43,6 +43,10 @@ pub struct Options {
     pub truncate: String,
     /// Where a rewritten command's full output is saved when it is cut.
     pub store: String,
+    /// The most bytes a rewritten command may print: Codex cuts every tool result again at its
+    /// own limit (10,000 bytes for a model it has no metadata for, as on any custom provider),
+    /// and a cut in the middle would lose what ctx kept. `None`: the bash profile's budget.
+    pub codex_max_bytes: Option<u64>,
 }
 
 /// What `event` asks of ctx, for `agent`.
@@ -201,9 +205,14 @@ fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
         return Ok(Plan::Pass);
     }
     let mut input = event["tool_input"].clone();
-    input["command"] =
-        format!("{} --tool bash --persist {} -- bash -c {}", quote(&opts.truncate), quote(&opts.store), quote(command))
-            .into();
+    let bytes = opts.codex_max_bytes.map_or_else(String::new, |b| format!(" --max-bytes {b}"));
+    input["command"] = format!(
+        "{} --tool bash{bytes} --persist {} -- bash -c {}",
+        quote(&opts.truncate),
+        quote(&opts.store),
+        quote(command)
+    )
+    .into();
     Ok(Plan::Reply(json!({"hookSpecificOutput": {
         "hookEventName": "PreToolUse",
         "permissionDecision": "allow",
@@ -240,13 +249,14 @@ pub fn contract(agent: Agent) -> &'static str {
         Agent::Claude => "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape",
         Agent::Gemini => "AfterTool hook, hookSpecificOutput.tool_output (a string)",
         Agent::Codex => {
-            "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate"
+            "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate, its output at most 9,000 bytes (CTX_CODEX_MAX_BYTES)"
         }
         Agent::Opencode => "plugin, tool.execute.after sets output.output",
     }
 }
 
-/// A test event of `agent` whose tool printed `text` (a shell command's output).
+/// A test event of `agent` whose tool printed `text` (a shell command's output; for Codex, the
+/// command that prints it).
 pub fn sample(agent: Agent, text: &str) -> Value {
     match agent {
         Agent::Claude => {
@@ -256,7 +266,9 @@ pub fn sample(agent: Agent, text: &str) -> Value {
         Agent::Gemini => json!({"hook_event_name": "AfterTool", "tool_name": "run_shell_command",
             "tool_input": {"command": "make"}, "tool_response": {"llmContent": text, "returnDisplay": text}}),
         Agent::Codex => {
-            json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "make"}})
+            // The command prints `text` and fails with status 3.
+            let heredoc = format!("cat <<'CTX_SAMPLE_END'\n{text}CTX_SAMPLE_END\nexit 3");
+            json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": heredoc}})
         }
         Agent::Opencode => json!({"tool": "bash", "output": text}),
     }
@@ -278,7 +290,11 @@ mod tests {
     use super::*;
 
     fn opts() -> Options {
-        Options { truncate: "/opt/ctx/bin/ctx-truncate".into(), store: "/home/u/.cache/ctx/spill".into() }
+        Options {
+            truncate: "/opt/ctx/bin/ctx-truncate".into(),
+            store: "/home/u/.cache/ctx/spill".into(),
+            codex_max_bytes: Some(9000),
+        }
     }
 
     #[test]
@@ -303,7 +319,7 @@ mod tests {
         let cmd = r.pointer("/hookSpecificOutput/updatedInput/command").expect("ok").as_str().expect("ok");
         assert_eq!(
             cmd,
-            r#"/opt/ctx/bin/ctx-truncate --tool bash --persist /home/u/.cache/ctx/spill -- bash -c 'cargo test 2>&1 | grep '\''it'\'''\''s'\'''"#
+            r#"/opt/ctx/bin/ctx-truncate --tool bash --max-bytes 9000 --persist /home/u/.cache/ctx/spill -- bash -c 'cargo test 2>&1 | grep '\''it'\'''\''s'\'''"#
         );
         let again = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": cmd}});
         assert_eq!(plan(Agent::Codex, &again, &opts()).expect("ok"), Plan::Pass);

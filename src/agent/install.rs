@@ -59,8 +59,8 @@ pub fn hook_command(ctx: &str, agent: Agent) -> String {
     format!("{} hook {agent}", super::hook::quote(ctx))
 }
 
-/// The settings with ctx's hook added; `None` when it is already there.
-pub fn add(agent: Agent, current: Option<&str>, ctx: &str) -> Result<Option<String>> {
+/// The settings at `path` with ctx's hook added; `None` when it is already there.
+pub fn add(agent: Agent, current: Option<&str>, ctx: &str, path: &Path) -> Result<Option<String>> {
     if current.is_some_and(|c| installed(agent, c)) {
         return Ok(None);
     }
@@ -83,7 +83,7 @@ pub fn add(agent: Agent, current: Option<&str>, ctx: &str) -> Result<Option<Stri
                     "description": "Fits the tool's output into a budget; the full text is saved and named"}],
             }),
         )?,
-        Agent::Codex => add_toml(current.unwrap_or_default(), &command)?,
+        Agent::Codex => add_toml(current.unwrap_or_default(), &command, path)?,
         Agent::Opencode => plugin(ctx),
     }))
 }
@@ -186,11 +186,24 @@ fn remove_json(current: &str, event: &str, agent: Agent) -> Result<Option<String
     Ok(Some(serde_json::to_string_pretty(&root)? + "\n"))
 }
 
-fn add_toml(current: &str, command: &str) -> Result<String> {
-    let sep = if current.is_empty() || current.ends_with('\n') { "" } else { "\n" };
+/// Codex's config with ctx's `PreToolUse` group appended, marked trusted. Codex runs a user's
+/// hook only once it is trusted (in `codex exec` an untrusted one is skipped without a word):
+/// its `/hooks` view records `[hooks.state."FILE:pre_tool_use:GROUP:HANDLER"] trusted_hash`,
+/// the SHA-256 of the handler's identity as compact JSON with sorted keys. `ctx init codex`
+/// was asked for exactly this hook, so it records the same.
+fn add_toml(current: &str, command: &str, path: &Path) -> Result<String> {
+    let sep = match current {
+        "" => "",
+        c if c.ends_with('\n') => "\n",
+        _ => "\n\n",
+    };
+    let group = current.lines().filter(|l| l.trim() == "[[hooks.PreToolUse]]").count();
+    let key = format!("{}:pre_tool_use:{group}:0", path.display());
     let block = format!(
-        "{BEGIN}\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = {}\ntimeout = 30\n{END}\n",
-        toml_string(command)
+        "{BEGIN}\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = {}\ntimeout = 30\n\n[hooks.state.{}]\ntrusted_hash = \"{}\"\n{END}\n",
+        toml_string(command),
+        toml_string(&key),
+        codex_trust_hash(command)
     );
     let next = format!("{current}{sep}{block}");
     toml::de::DeTable::parse(&next).map_err(|e| {
@@ -202,12 +215,28 @@ fn add_toml(current: &str, command: &str) -> Result<String> {
     Ok(next)
 }
 
+/// Codex's trust hash of ctx's hook: SHA-256 of `{"event_name":"pre_tool_use","hooks":[{"async":
+/// false,"command":...,"timeout":30,"type":"command"}],"matcher":"Bash"}` (keys sorted).
+fn codex_trust_hash(command: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let identity = format!(
+        "{{\"event_name\":\"pre_tool_use\",\"hooks\":[{{\"async\":false,\"command\":{},\"timeout\":30,\"type\":\"command\"}}],\"matcher\":\"Bash\"}}",
+        serde_json::to_string(command).unwrap_or_default()
+    );
+    let digest = Sha256::digest(identity.as_bytes());
+    format!("sha256:{}", digest.iter().map(|b| format!("{b:02x}")).collect::<String>())
+}
+
 fn remove_toml(current: &str) -> String {
     let mut out = String::with_capacity(current.len());
     let mut inside = false;
     for line in current.split_inclusive('\n') {
         let bare = line.trim_end_matches(['\n', '\r']);
         if bare == BEGIN {
+            // The blank line `add` put before the block.
+            if out.ends_with("\n\n") {
+                out.pop();
+            }
             inside = true;
         } else if inside && bare == END {
             inside = false;
@@ -270,29 +299,36 @@ mod tests {
     fn json_merge_keeps_what_is_there_and_removal_restores_it() {
         let before =
             "{\n  \"model\": \"opus\",\n  \"hooks\": {\"PostToolUse\": [{\"matcher\": \"Edit\", \"hooks\": []}]}\n}\n";
-        let after = add(Agent::Claude, Some(before), CTX).expect("ok").expect("ok");
+        let after =
+            add(Agent::Claude, Some(before), CTX, Path::new("/h/.claude/settings.json")).expect("ok").expect("ok");
         let v: Value = serde_json::from_str(&after).expect("ok");
         assert_eq!(v["model"], "opus");
         assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Edit");
         assert_eq!(v["hooks"]["PostToolUse"][1]["hooks"][0]["command"], "/usr/local/bin/ctx hook claude");
         assert!(installed(Agent::Claude, &after));
-        assert_eq!(add(Agent::Claude, Some(&after), CTX).expect("ok"), None);
+        assert_eq!(add(Agent::Claude, Some(&after), CTX, Path::new("/h/.claude/settings.json")).expect("ok"), None);
         let removed = remove(Agent::Claude, &after).expect("ok").expect("ok");
         assert_eq!(restore(Agent::Claude, &removed, before), before);
     }
 
     #[test]
     fn a_settings_file_that_was_only_ctx_is_removed() {
-        let after = add(Agent::Gemini, None, CTX).expect("ok").expect("ok");
+        let after = add(Agent::Gemini, None, CTX, Path::new("/h/.gemini/settings.json")).expect("ok").expect("ok");
         assert_eq!(remove(Agent::Gemini, &after).expect("ok"), None);
     }
 
     #[test]
     fn codex_block_is_appended_and_taken_out_byte_for_byte() {
         let before = "model = \"gpt-5\"\n[features]\nweb_search = true";
-        let after = add(Agent::Codex, Some(before), "/opt/my ctx/ctx").expect("ok").expect("ok");
+        let after = add(Agent::Codex, Some(before), "/opt/my ctx/ctx", Path::new("/h/.codex/config.toml"))
+            .expect("ok")
+            .expect("ok");
         assert!(toml::de::DeTable::parse(&after).is_ok());
-        assert!(after.starts_with("model = \"gpt-5\"\n[features]\nweb_search = true\n# ctx: begin"));
+        assert!(after.starts_with("model = \"gpt-5\"\n[features]\nweb_search = true\n\n# ctx: begin"));
+        // The trust record Codex's /hooks view would write (the hash as Python's
+        // sha256(json.dumps(identity, sort_keys=True, separators=(",", ":"))) gives it; the real
+        // Codex CLI runs the hook with it: scripts/agent-e2e.sh with CTX_E2E_HOOK_TRUST=none).
+        assert!(after.contains("\n[hooks.state.\"/h/.codex/config.toml:pre_tool_use:0:0\"]\ntrusted_hash = \"sha256:1885f7d2d37a67527a20fc5f77b6fd99be8c12b589e8ec88cb243f978dd77a79\"\n"));
         assert!(after.contains("[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n"));
         assert!(after.contains("\ncommand = \"'/opt/my ctx/ctx' hook codex\"\n"));
         assert_eq!(restore(Agent::Codex, &remove(Agent::Codex, &after).expect("ok").expect("ok"), before), before);
@@ -300,7 +336,8 @@ mod tests {
 
     #[test]
     fn malformed_settings_are_refused_not_overwritten() {
-        let err = add(Agent::Claude, Some("{\"hooks\": [1]"), CTX).expect_err("an error");
+        let err = add(Agent::Claude, Some("{\"hooks\": [1]"), CTX, Path::new("/h/.claude/settings.json"))
+            .expect_err("an error");
         assert_eq!(err.to_string(), "the settings file is not valid JSON; fix it first");
     }
 }

@@ -162,7 +162,11 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
     }
     let event: Value = serde_json::from_slice(input).context("the hook event is not JSON")?;
     let store = std::env::var_os("CTX_PERSIST_DIR").map_or_else(crate::store::default_dir, PathBuf::from);
-    let opts = hook::Options { truncate: sibling("ctx-truncate"), store: store.display().to_string() };
+    let opts = hook::Options {
+        truncate: sibling("ctx-truncate"),
+        store: store.display().to_string(),
+        codex_max_bytes: codex_max_bytes()?,
+    };
     match hook::plan(agent, &event, &opts)? {
         hook::Plan::Pass => Ok(None),
         hook::Plan::Reply(reply) => Ok(Some(reply)),
@@ -171,6 +175,19 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
             daily_gc();
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
+    }
+}
+
+/// The bound on a command's output under Codex: `CTX_CODEX_MAX_BYTES` (0: none, the bash
+/// profile's), else 9,000 bytes, under the 10,000 at which Codex cuts again.
+fn codex_max_bytes() -> Result<Option<u64>> {
+    match std::env::var("CTX_CODEX_MAX_BYTES") {
+        Err(_) => Ok(Some(9000)),
+        Ok(v) => match v.trim().parse::<u64>() {
+            Ok(0) => Ok(None),
+            Ok(n) => Ok(Some(n)),
+            Err(_) => anyhow::bail!("CTX_CODEX_MAX_BYTES must be a number of bytes (0 for no bound), not '{v}'"),
+        },
     }
 }
 
@@ -252,7 +269,7 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, dry: bool) -> Result<ExitCo
     if agent == Agent::Opencode && current.as_deref().is_some_and(|c| !install::installed(agent, c)) {
         anyhow::bail!("'{shown}' exists and is not ctx's plugin: move it away first");
     }
-    let Some(next) = install::add(agent, current.as_deref(), &this_ctx())
+    let Some(next) = install::add(agent, current.as_deref(), &this_ctx(), &path)
         .with_context(|| format!("cannot install into '{shown}'"))?
     else {
         eprintln!("{TOOL}: {title}: the hook is already in '{shown}'");
@@ -379,10 +396,14 @@ fn round_trip(agent: Agent) -> Result<String> {
     anyhow::ensure!(out.status.success() && err.trim().is_empty(), "ctx hook {agent} said: {}", err.trim());
     let reply: Value = serde_json::from_slice(&out.stdout).context("the reply is not JSON")?;
     let text = hook::replied_text(agent, &reply).context("the reply does not replace the output")?;
-    if agent == Agent::Codex {
-        anyhow::ensure!(text.contains(" --tool bash --persist "), "the command is not rewritten: {text}");
-        return Ok("the command runs under ctx-truncate".to_string());
-    }
+    let text = if agent == Agent::Codex {
+        // What Codex then runs.
+        let run = std::process::Command::new("sh").args(["-c", &text]).stdin(std::process::Stdio::null()).output()?;
+        anyhow::ensure!(run.status.code() == Some(3), "the rewritten command lost the exit status: {text}");
+        String::from_utf8_lossy(&run.stdout).into_owned()
+    } else {
+        text
+    };
     anyhow::ensure!(
         text.contains("error[E0308]") && text.contains("full text: "),
         "the reply lost the error line or the spill path"
