@@ -10,13 +10,14 @@ baseline=${BASELINE:-c15d3af}
 mkdir -p bench/out
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target/size-bench}
-install() { # root path
-    cargo install --quiet --locked --path "$2" --root "$1" >&2
+install() { # root path target-dir
+    CARGO_TARGET_DIR=$3 cargo install --quiet --locked --path "$2" --root "$1" >&2
 }
-install "$work/now" .
+# The current tree reuses target/ (its release build); the baseline builds in a target of its
+# own, so that neither overwrites the other's binaries.
+install "$work/now" . "$PWD/target"
 git worktree add --quiet --detach "$work/base" "$baseline"
-install "$work/base" "$work/base"
+install "$work/base" "$work/base" "$PWD/target/size-baseline"
 table() { # root
     for f in "$1"/bin/*; do
         printf '| %s | %s |\n' "$(basename "$f")" "$(stat -c %s "$f" | python3 -c 'import sys; print(f"{int(sys.stdin.read())/1e6:.1f}")')"
