@@ -152,6 +152,25 @@ fn unauthorized_stops_at_the_first_request() {
     }
 }
 
+/// A closed port is not a transient failure either: the first refused connection stops the run
+/// (no retries, no request per chunk), in one line, exit 1.
+#[test]
+fn a_closed_port_stops_at_the_first_request() {
+    let cache = tmp("sum-closed");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port();
+    let url = format!("http://127.0.0.1:{port}/v1");
+    let r = run(summarize_cmd(&cache)
+        .args(["--base-url", &url, "--model", "m", "--select", "all", "-j", "4", "--retries", "4"])
+        .write_stdin(log(4000)));
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert_eq!(r.out, "");
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    let want = format!(
+        "ctx-summarize: the LLM refused the request (check the key, --model and --base-url): cannot reach {url}/chat/completions: "
+    );
+    assert!(r.err.starts_with(&want) && r.err.ends_with(": is the server running?\n"), "{}", r.err);
+}
+
 #[test]
 fn bad_bodies_slow_replies_and_dropped_connections_fall_back() {
     for (name, reply) in [
@@ -304,19 +323,6 @@ fn configuration_errors_are_usage_errors() {
         let r = run(summarize_cmd(&cache).args(&args).write_stdin("x"));
         assert_eq!((r.code, r.err.as_str()), (2, want), "{args:?}");
     }
-}
-
-#[test]
-fn unreachable_server_falls_back() {
-    let cache = tmp("sum-unreachable");
-    // Nothing listens on a port just freed.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(9);
-    let url = format!("http://127.0.0.1:{port}/v1");
-    let r =
-        run(summarize_cmd(&cache).args(["--base-url", &url, "--model", "m", "--retries", "0"]).write_stdin(log(4000)));
-    assert_eq!(r.code, 0);
-    assert!(r.err.starts_with(&format!("ctx-summarize: warning: 6 chunk summaries failed; their extractive summaries stand in (cannot reach {url}/chat/completions: ")), "{}", r.err);
-    assert_eq!(r.err.lines().count(), 1);
 }
 
 #[test]

@@ -67,6 +67,20 @@ impl fmt::Debug for Client {
 }
 
 /// One attempt's result.
+/// Whether a request failed because the connection was refused (a closed port).
+fn refused(e: &reqwest::Error) -> bool {
+    let mut source: Option<&dyn std::error::Error> = Some(e);
+    while let Some(err) = source {
+        if let Some(io) = err.downcast_ref::<std::io::Error>()
+            && io.kind() == std::io::ErrorKind::ConnectionRefused
+        {
+            return true;
+        }
+        source = err.source();
+    }
+    false
+}
+
 enum Attempt {
     Done(Reply),
     Retry(String, Option<Duration>),
@@ -186,6 +200,11 @@ impl Client {
         }
         let resp = match rb.body(payload.to_string()).send() {
             Ok(r) => r,
+            // Nothing listens there: no retry will find a server that is not running.
+            Err(e) if refused(&e) => {
+                let why = format!("{}: is the server running?", self.transport_error(&e));
+                return Attempt::Fail(CallError::Fatal(why));
+            }
             Err(e) => return Attempt::Retry(self.transport_error(&e), None),
         };
         let status = resp.status().as_u16();
