@@ -98,6 +98,24 @@ fn budget_packs_into_tokens() {
     assert!(r.out.contains(" omitted: lines "));
 }
 
+/// `--max-tokens` (and `-t`) is `--budget`'s name in every tool; `--max-chars` packs by chars.
+#[test]
+fn max_tokens_and_max_chars_pack_as_in_the_other_tools() {
+    let path = Path::new(CORPUS).join("clippy-CHANGELOG.md");
+    let old = run(score().args(["--budget", "2000"]).arg(&path));
+    for flag in ["--max-tokens", "-t"] {
+        let r = run(score().args([flag, "2000"]).arg(&path));
+        assert_eq!((r.code, &r.out), (0, &old.out), "{flag}");
+    }
+    let r = run(score().args(["--max-chars", "3000"]).arg(&path));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let chars = r.out.chars().count();
+    assert!((1500..=3000).contains(&chars), "{chars}");
+    assert!(r.out.contains(" omitted: lines "));
+    let both = run(score().args(["--max-chars", "3000", "--top-k", "2"]).arg(&path));
+    assert_eq!(both.code, 2);
+}
+
 #[test]
 fn malformed_chunk_lines_name_the_line() {
     let r = run(score().args(["--input", "chunks"]).write_stdin("{\"text\":\"a\"}\n\n{\"nope\":1}\n"));

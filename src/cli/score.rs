@@ -19,7 +19,7 @@ Examples:
                                                   the five best chunks, in their order
   ctx-score --query 'token budget' --top-k 3 notes.md
                                                   the chunks most about a query
-  ctx-score --budget 2000 --explain build.log     why each chunk was or was not kept
+  ctx-score --max-tokens 2000 --explain build.log why each chunk was or was not kept
   ctx-score --select head-tail --head 2 --tail 2 log.txt";
 
 /// What the input is.
@@ -92,16 +92,21 @@ pub struct Args {
     pub tail: usize,
 
     /// With extract: keep the N best chunks
-    #[arg(long, value_name = "N", conflicts_with_all = ["ratio", "budget"], help_heading = "Selection")]
+    #[arg(long, value_name = "N", conflicts_with_all = ["ratio", "budget", "max_chars"], help_heading = "Selection")]
     pub top_k: Option<usize>,
 
     /// With extract: keep this share of the chunks, the best [default: 0.5]
     #[arg(long, value_name = "R", value_parser = super::ratio, conflicts_with = "budget", help_heading = "Selection")]
     pub ratio: Option<f64>,
 
-    /// With extract: keep the best chunks that fit N tokens, markers included
-    #[arg(long, value_name = "N", value_parser = super::args::budget_value, help_heading = "Selection")]
+    /// With extract: keep the best chunks that fit N tokens (of --encoding), markers included;
+    /// --budget is its old name
+    #[arg(short = 't', long = "max-tokens", alias = "budget", value_name = "N", value_parser = super::args::budget_value, help_heading = "Selection")]
     pub budget: Option<u64>,
+
+    /// With extract: keep the best chunks that fit N chars, markers included
+    #[arg(long, value_name = "N", value_parser = super::args::budget_value, conflicts_with_all = ["top_k", "ratio"], help_heading = "Selection")]
+    pub max_chars: Option<u64>,
 
     /// Print a table of every chunk's scores and whether it was kept, instead of the text
     #[arg(long, conflicts_with = "json")]
@@ -117,8 +122,9 @@ pub fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> Result<ExitCode> {
-    if args.select != SelectKind::Extract && (args.top_k.is_some() || args.ratio.is_some() || args.budget.is_some()) {
-        return Err(usage("--top-k, --ratio and --budget choose chunks for --select extract"));
+    let budgeted = args.budget.is_some() || args.max_chars.is_some();
+    if args.select != SelectKind::Extract && (args.top_k.is_some() || args.ratio.is_some() || budgeted) {
+        return Err(usage("--top-k, --ratio, --max-tokens and --max-chars choose chunks for --select extract"));
     }
     let extra = match &args.markers {
         None => Vec::new(),
@@ -199,13 +205,12 @@ fn report(items: &[Piece], scorer: &Scorer, args: &Args, name: Option<&str>, out
     let texts: Vec<&[u8]> = items.iter().map(|i| &i.text[..]).collect();
     let scores = scorer.score(&texts, args.query.as_deref());
     let encoding = args.encoding.encoding;
-    let keep = match (args.select, args.budget) {
+    let budget = Budget { tokens: args.budget, chars: args.max_chars, ..Budget::default() };
+    let keep = match (args.select, budget.is_unlimited()) {
         (SelectKind::All, _) => score::select(&scores, Select::All),
         (SelectKind::HeadTail, _) => score::select(&scores, Select::HeadTail { head: args.head, tail: args.tail }),
-        (SelectKind::Extract, Some(budget)) => {
-            score::pack(items, &scores, &Budget { tokens: Some(budget), ..Budget::default() }, encoding)
-        }
-        (SelectKind::Extract, None) => match args.top_k {
+        (SelectKind::Extract, false) => score::pack(items, &scores, &budget, encoding),
+        (SelectKind::Extract, true) => match args.top_k {
             Some(k) => score::select(&scores, Select::TopK(k)),
             None => score::select(&scores, Select::Ratio(args.ratio.unwrap_or(0.5))),
         },
