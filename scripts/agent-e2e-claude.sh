@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# agent-e2e-claude.sh: prove `ctx hook claude` with the real Claude Code binary.
+#
+# Runs Claude Code (from npm) in print mode against a scripted Anthropic Messages-API server on
+# 127.0.0.1 (scripts/agent_e2e_claude_server.py). The "model" asks for one Bash command that
+# prints a 3,000-line build log with one `error[E0308]` in the middle, then to Read a 2,000-line
+# file, then answers. The server records every request, so the script can check what Claude
+# Code sent back to the model as each tool's result:
+#
+#   1. baseline: no hook: what Claude Code itself sends (reported only);
+#   2. ctx: after `ctx init claude --user`, the build failing (exit 3) as builds do;
+#   3. ctx-ok: the same, the build's log with exit status 0.
+#
+# With ctx, each tool_result must be ctx's fitted output: the error line and its location, a
+# marker naming a spill file that holds the whole output, at most a third of the raw bytes.
+#
+# Nothing touches the real home: HOME, CLAUDE_CONFIG_DIR and XDG_CACHE_HOME point into a
+# temporary directory; the API key is a dummy; Claude Code's nonessential traffic, telemetry,
+# error reporting and auto-update are off, and its API base URL is the scripted server.
+#
+# usage: scripts/agent-e2e-claude.sh [--no-baseline]
+# env:   CTX_BIN_DIR      where the built ctx and ctx-truncate are (default: cargo build, target/debug)
+#        CLAUDE_BIN       a claude binary to use (default: installed from npm into the cache)
+#        CTX_E2E_CACHE    where Claude Code is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e-claude)
+#        CTX_E2E_CLAUDE   the npm spec to install (default: @anthropic-ai/claude-code@2.1.197, the tested one)
+#        CTX_E2E_KEEP     1: keep the temporary directory
+# exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+scripts=$root/scripts
+baseline=1
+for arg in "$@"; do
+    case $arg in
+        --no-baseline) baseline=0 ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "agent-e2e-claude: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+
+die() { echo "agent-e2e-claude: $*" >&2; exit 2; }
+step() { echo "== $*"; }
+
+# --- ctx ---------------------------------------------------------------------------------------
+if [ -n "${CTX_BIN_DIR:-}" ]; then
+    bin=$CTX_BIN_DIR
+else
+    step "building ctx"
+    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
+    bin=$root/target/debug
+fi
+ctx=$bin/ctx
+[ -x "$ctx" ] || die "no $ctx after cargo build"
+
+# --- claude ------------------------------------------------------------------------------------
+cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e-claude}
+if [ -n "${CLAUDE_BIN:-}" ]; then
+    claude=$CLAUDE_BIN
+    [ -x "$claude" ] || die "CLAUDE_BIN=$claude is not an executable"
+else
+    claude=$cache/node_modules/.bin/claude
+    if [ ! -x "$claude" ] || ! "$claude" --version >/dev/null 2>&1; then
+        spec=${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@2.1.197}
+        step "installing $spec from npm into $cache"
+        command -v npm >/dev/null || die "Claude Code is not installed and npm is not on PATH"
+        mkdir -p "$cache"
+        # The package's binary comes from its platform package (an optional dependency).
+        npm install --silent --no-audit --no-fund --prefix "$cache" "$spec" >&2 \
+            || die "npm install of Claude Code failed"
+        [ -x "$claude" ] || die "npm installed no $claude"
+    fi
+fi
+version=$("$claude" --version 2>&1) || die "$claude --version failed: $version"
+echo "claude: $claude ($version)"
+
+# --- the scratch world -------------------------------------------------------------------------
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-e2e-claude.XXXXXX")
+server_pid=
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
+
+# The build log: 3,000 lines of progress, the error (on stderr, as a compiler writes it) in the
+# middle, then exit status $1.
+build_cmd() {
+    printf '%s' 'for i in $(seq 1 3000); do echo "   Compiling crate-$i v0.1.$i"; if [ $i = 1500 ]; then printf '"'"'error[E0308]: mismatched types\n --> src/main.rs:4:5\n  |\n4 |     "hello"\n  |     ^^^^^^^ expected `i32`, found `&str`\n'"'"' >&2; fi; done; exit '"$1"
+}
+bash -c "$(build_cmd 3)" >"$tmp/raw.txt" 2>&1 || true
+# The file the model reads: 2,000 lines.
+seq 1 2000 | sed 's/^/note line /' >"$tmp/notes.txt"
+
+# A home for run $1: HOME, CLAUDE_CONFIG_DIR, the working directory.
+make_home() {
+    mkdir -p "$tmp/$1/home/.claude" "$tmp/$1/cache" "$tmp/$1/work"
+}
+
+# One run of claude: $1 names it, $2 is the build's exit status, $3 the file to Read (or "").
+run_claude() {
+    local name=$1 dir=$tmp/$1 status=$2 read=$3
+    : >"$dir/requests.jsonl"
+    local args=(--record "$dir/requests.jsonl" --command "$(build_cmd "$status")")
+    [ -n "$read" ] && args+=(--read "$read")
+    python3 "$scripts/agent_e2e_claude_server.py" "${args[@]}" >"$dir/port" 2>"$dir/server.log" &
+    server_pid=$!
+    local port= i
+    for i in $(seq 1 50); do
+        port=$(head -n1 "$dir/port" 2>/dev/null || true)
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    [ -n "$port" ] || die "the scripted server did not start: $(cat "$dir/server.log")"
+    local rc=0
+    # Print mode with the two tools allowed: no permission prompt, and no bypass mode (which
+    # Claude Code refuses to run as root).
+    (cd "$dir/work" && env -i PATH="$PATH" HOME="$dir/home" CLAUDE_CONFIG_DIR="$dir/home/.claude" \
+        XDG_CACHE_HOME="$dir/cache" TMPDIR="$dir/cache" \
+        ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=dummy-not-a-key \
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1 \
+        DISABLE_AUTOUPDATER=1 \
+        timeout 300 "$claude" -p "Run the build and tell me why it fails." \
+        --output-format stream-json --verbose --include-hook-events --allowedTools Bash Read \
+        </dev/null >"$dir/claude.out" 2>"$dir/claude.err") || rc=$?
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=
+    if [ "$rc" != 0 ]; then
+        echo "claude -p ($name) exited $rc; its last lines:" >&2
+        tail -n 20 "$dir/claude.err" >&2
+        tail -c 2000 "$dir/claude.out" >&2
+        die "claude -p failed"
+    fi
+    # The hooks that ran, as Claude Code reports them.
+    local hooks
+    hooks=$(grep -o '"subtype":"hook_response","hook_id":"[^"]*","hook_name":"[^"]*"' "$dir/claude.out" \
+        | sed 's/.*"hook_name":"//; s/"$//' | sort | uniq -c | tr -s ' \n' ' ' || true)
+    echo "  hooks that ran: ${hooks:-none}"
+}
+
+check() { python3 "$scripts/agent_e2e_claude_check.py" check "$@"; }
+status=0
+
+# --- 1. baseline: no hook --------------------------------------------------------------------
+if [ "$baseline" = 1 ]; then
+    step "baseline: claude -p with no hook (the build exits 3)"
+    make_home baseline
+    run_claude baseline 3 "$tmp/notes.txt"
+    check baseline bash "$tmp/baseline/requests.jsonl" "$tmp/raw.txt" || status=1
+    check baseline read "$tmp/baseline/requests.jsonl" "$tmp/notes.txt" || status=1
+fi
+
+# --- 2. with ctx's hook ------------------------------------------------------------------------
+install() {
+    make_home "$1"
+    env HOME="$tmp/$1/home" CLAUDE_CONFIG_DIR="$tmp/$1/home/.claude" XDG_CACHE_HOME="$tmp/$1/cache" \
+        "$ctx" init claude --user || { echo "agent-e2e-claude: ctx init claude --user failed" >&2; exit 1; }
+    grep -q '"PostToolUse"' "$tmp/$1/home/.claude/settings.json" \
+        || { echo "agent-e2e-claude: no PostToolUse hook in settings.json after ctx init" >&2; exit 1; }
+}
+step "ctx: ctx init claude --user, then claude -p (the build exits 3)"
+install ctx
+run_claude ctx 3 "$tmp/notes.txt"
+check ctx bash "$tmp/ctx/requests.jsonl" "$tmp/raw.txt" || status=1
+check ctx read "$tmp/ctx/requests.jsonl" "$tmp/notes.txt" || status=1
+
+step "ctx-ok: the same with the build exiting 0"
+install ctx-ok
+run_claude ctx-ok 0 ""
+check ctx bash "$tmp/ctx-ok/requests.jsonl" "$tmp/raw.txt" || status=1
+
+if [ "$status" = 0 ]; then
+    echo "agent-e2e-claude: PASS ($version)"
+else
+    echo "agent-e2e-claude: FAIL ($version)"
+fi
+exit "$status"
