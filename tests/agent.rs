@@ -22,7 +22,7 @@ fn ctx(dir: &Path) -> assert_cmd::Command {
         .env("XDG_CACHE_HOME", dir.join("cache"))
         .env("XDG_CONFIG_HOME", dir.join(".config"))
         .current_dir(dir);
-    for var in ["CLAUDE_CONFIG_DIR", "CODEX_HOME", "CTX_HOOK", "CTX_CODEX_MAX_BYTES"] {
+    for var in ["CLAUDE_CONFIG_DIR", "CODEX_HOME", "CTX_HOOK", "CTX_WRAP_MAX_BYTES"] {
         c.env_remove(var);
     }
     c

@@ -45,14 +45,18 @@ pub struct Options {
     pub store: String,
     /// The most bytes a rewritten command may print: Codex cuts every tool result again at its
     /// own limit (10,000 bytes for a model it has no metadata for, as on any custom provider),
-    /// and a cut in the middle would lose what ctx kept. `None`: the bash profile's budget.
-    pub codex_max_bytes: Option<u64>,
+    /// and Claude Code a failed command's output at 10,040 chars; a cut in the middle would lose
+    /// what ctx kept. `None`: the bash profile's budget.
+    pub wrap_max_bytes: Option<u64>,
 }
 
 /// What `event` asks of ctx, for `agent`.
 pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
     let name = event.get("hook_event_name").and_then(Value::as_str);
     let tool = event.get("tool_name").and_then(Value::as_str).unwrap_or_default().to_string();
+    if agent == Agent::Claude && name == Some("PreToolUse") {
+        return claude_wrap(&tool, event, opts);
+    }
     let expected = match agent {
         Agent::Claude => "PostToolUse",
         Agent::Gemini => "AfterTool",
@@ -196,16 +200,15 @@ fn lines_field(r: &Value, key: &str) -> Option<String> {
     items.map(|i| i.join("\n"))
 }
 
-/// Codex: the shell command rewritten to run under `ctx-truncate`, which keeps its exit status.
-fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
-    let Some(command) = event.pointer("/tool_input/command").and_then(Value::as_str) else {
-        return Ok(Plan::Pass);
-    };
+/// The shell call's input with its command rewritten to run under `ctx-truncate`, which keeps
+/// its exit status; `None` when there is nothing to rewrite.
+fn wrap(tool: &str, event: &Value, opts: &Options) -> Option<Value> {
+    let command = event.pointer("/tool_input/command").and_then(Value::as_str)?;
     if tool != "Bash" || command.trim().is_empty() || wrapped(command, &opts.truncate) {
-        return Ok(Plan::Pass);
+        return None;
     }
     let mut input = event["tool_input"].clone();
-    let bytes = opts.codex_max_bytes.map_or_else(String::new, |b| format!(" --max-bytes {b}"));
+    let bytes = opts.wrap_max_bytes.map_or_else(String::new, |b| format!(" --max-bytes {b}"));
     input["command"] = format!(
         "{} --tool bash{bytes} --persist {} -- bash -c {}",
         quote(&opts.truncate),
@@ -213,11 +216,56 @@ fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
         quote(command)
     )
     .into();
-    Ok(Plan::Reply(json!({"hookSpecificOutput": {
-        "hookEventName": "PreToolUse",
-        "permissionDecision": "allow",
-        "updatedInput": input,
-    }})))
+    Some(input)
+}
+
+/// Codex runs each command in a fresh process, so every one can run under `ctx-truncate`.
+fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
+    Ok(wrap(tool, event, opts).map_or(Plan::Pass, |input| {
+        Plan::Reply(json!({"hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "allow",
+            "updatedInput": input,
+        }}))
+    }))
+}
+
+/// Claude Code (`ctx init claude --wrap`): a failed command reaches hooks as
+/// `PostToolUseFailure`, which takes no replacement, so a command is run under `ctx-truncate`
+/// instead, unless it changes the shell's state (`cd`, `export`, ...), which Claude Code keeps
+/// between calls and a `bash -c` would lose. No `permissionDecision`: Claude Code's own
+/// permission rules judge the command as it now reads.
+fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
+    let command = event.pointer("/tool_input/command").and_then(Value::as_str).unwrap_or_default();
+    if changes_shell_state(command) {
+        return Ok(Plan::Pass);
+    }
+    Ok(wrap(tool, event, opts).map_or(Plan::Pass, |input| {
+        Plan::Reply(json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": input}}))
+    }))
+}
+
+/// Whether a command may change the state of the shell it runs in: a builtin such as `cd`,
+/// `export` or `source` at the start of any of its commands, or a bare assignment. Quotes are
+/// not parsed, so a separator inside a string only ever makes the answer yes (the safe side).
+pub fn changes_shell_state(command: &str) -> bool {
+    const BUILTINS: &[&str] = &[
+        "cd", "pushd", "popd", "export", "unset", "source", ".", "alias", "unalias", "set", "shopt", "declare",
+        "typeset", "readonly", "local", "eval", "exec", "ulimit", "umask", "trap", "hash", "enable", "builtin",
+        "conda", "nvm", "pyenv", "rbenv", "direnv", "asdf", "deactivate",
+    ];
+    let separators = |c: char| matches!(c, ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`');
+    command.split(separators).any(|segment| {
+        let mut words = segment.split_whitespace().skip_while(|w| matches!(*w, "then" | "do" | "else" | "if" | "while" | "!"));
+        match words.next() {
+            None => false,
+            Some(first) if first.contains('=') && !first.starts_with('=') => {
+                // `A=1 cmd` sets A for cmd only; `A=1` alone sets it in the shell.
+                words.all(|w| w.contains('='))
+            }
+            Some(first) => BUILTINS.contains(&first) || first.starts_with("$(") ,
+        }
+    })
 }
 
 /// Whether a command already runs under ctx-truncate (a retried call, or the agent's own use).
@@ -246,10 +294,12 @@ fn opencode(event: &Value) -> Result<Plan> {
 /// The contract ctx speaks with `agent`, for `ctx doctor`.
 pub fn contract(agent: Agent) -> &'static str {
     match agent {
-        Agent::Claude => "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape",
+        Agent::Claude => {
+            "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape; with --wrap, a PreToolUse hook runs Bash commands under ctx-truncate (a failed command's output is otherwise not replaceable)"
+        }
         Agent::Gemini => "AfterTool hook, hookSpecificOutput.tool_output (a string)",
         Agent::Codex => {
-            "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate, its output at most 9,000 bytes (CTX_CODEX_MAX_BYTES)"
+            "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate, its output at most 9,000 bytes (CTX_WRAP_MAX_BYTES)"
         }
         Agent::Opencode => "plugin, tool.execute.after sets output.output",
     }
@@ -293,7 +343,7 @@ mod tests {
         Options {
             truncate: "/opt/ctx/bin/ctx-truncate".into(),
             store: "/home/u/.cache/ctx/spill".into(),
-            codex_max_bytes: Some(9000),
+            wrap_max_bytes: Some(9000),
         }
     }
 
@@ -326,10 +376,24 @@ mod tests {
     }
 
     #[test]
+    fn claude_wraps_commands_that_keep_the_shell_as_it_is_and_asks_no_permission() {
+        let pre = |c: &str| json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": c, "description": "d"}});
+        let Plan::Reply(r) = plan(Agent::Claude, &pre("cargo test"), &opts()).expect("ok") else { panic!("no reply") };
+        assert_eq!(r["hookSpecificOutput"].get("permissionDecision"), None);
+        assert_eq!(r["hookSpecificOutput"]["updatedInput"]["description"], "d");
+        for c in ["cd src && cargo test", "export RUST_LOG=1", "A=1", "source .venv/bin/activate; pytest", "make; popd"] {
+            assert_eq!(plan(Agent::Claude, &pre(c), &opts()).expect("ok"), Plan::Pass, "{c}");
+        }
+        for c in ["RUST_LOG=1 cargo test", "cargo build 2>&1 | tail -5", "if true; then make; fi"] {
+            assert!(!changes_shell_state(c), "{c}");
+        }
+    }
+
+    #[test]
     fn other_events_and_tools_pass() {
         let edit = json!({"hook_event_name": "PostToolUse", "tool_name": "Edit", "tool_response": {"filePath": "x"}});
         assert_eq!(plan(Agent::Claude, &edit, &opts()).expect("ok"), Plan::Pass);
-        let pre = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}});
-        assert_eq!(plan(Agent::Claude, &pre, &opts()).expect("ok"), Plan::Pass);
+        let post = json!({"hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "error": "Exit code 1"});
+        assert_eq!(plan(Agent::Claude, &post, &opts()).expect("ok"), Plan::Pass);
     }
 }

@@ -165,7 +165,7 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
     let opts = hook::Options {
         truncate: sibling("ctx-truncate"),
         store: store.display().to_string(),
-        codex_max_bytes: codex_max_bytes()?,
+        wrap_max_bytes: wrap_max_bytes()?,
     };
     match hook::plan(agent, &event, &opts)? {
         hook::Plan::Pass => Ok(None),
@@ -178,15 +178,15 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
     }
 }
 
-/// The bound on a command's output under Codex: `CTX_CODEX_MAX_BYTES` (0: none, the bash
+/// The bound on a command's output under Codex: `CTX_WRAP_MAX_BYTES` (0: none, the bash
 /// profile's), else 9,000 bytes, under the 10,000 at which Codex cuts again.
-fn codex_max_bytes() -> Result<Option<u64>> {
-    match std::env::var("CTX_CODEX_MAX_BYTES") {
+fn wrap_max_bytes() -> Result<Option<u64>> {
+    match std::env::var("CTX_WRAP_MAX_BYTES") {
         Err(_) => Ok(Some(9000)),
         Ok(v) => match v.trim().parse::<u64>() {
             Ok(0) => Ok(None),
             Ok(n) => Ok(Some(n)),
-            Err(_) => anyhow::bail!("CTX_CODEX_MAX_BYTES must be a number of bytes (0 for no bound), not '{v}'"),
+            Err(_) => anyhow::bail!("CTX_WRAP_MAX_BYTES must be a number of bytes (0 for no bound), not '{v}'"),
         },
     }
 }
