@@ -70,7 +70,7 @@ def from_schema(schema, key=""):
     if kind == "array":
         return []
     if kind in ("integer", "number"):
-        return 0
+        return 10  # the router's complexity score is 1-100
     if kind == "boolean":
         return False
     if key == "next_speaker":
