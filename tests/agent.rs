@@ -114,13 +114,14 @@ fn claude_mcp_tools_are_answered_with_updated_mcp_tool_output() {
 }
 
 #[test]
-fn gemini_gets_tool_output_as_a_string() {
+fn gemini_gets_the_fitted_text_as_the_deny_reason() {
     let dir = common::tmp("hook-gemini");
     let (reply, err) = hook(&dir, "gemini", &event("gemini-aftertool-shell.json", &log()));
     assert_eq!(err, "");
-    let out = &reply.expect("a reply")["hookSpecificOutput"];
-    assert_eq!(out["hookEventName"], "AfterTool");
-    let text = out["tool_output"].as_str().expect("a string");
+    let out = reply.expect("a reply");
+    // The Gemini CLI replaces a tool's result only with a denied result's reason.
+    assert_eq!(out["decision"], "deny");
+    let text = out["reason"].as_str().expect("a string");
     assert!(text.contains("error[E0308]") && text.contains(" --> src/main.rs:4:5"));
     spilled(text, &log());
 }

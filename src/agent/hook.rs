@@ -5,8 +5,14 @@
 //! - Claude Code, `PostToolUse`: the reply's `hookSpecificOutput.updatedToolOutput` replaces the
 //!   tool's result, in that tool's own shape (an object for Bash, with `stdout`; a string is
 //!   refused), and `updatedMCPToolOutput` an MCP tool's.
-//! - Gemini CLI, `AfterTool`: `hookSpecificOutput.tool_output`, a string, replaces the result
-//!   (google-gemini/gemini-cli, packages/core/src/hooks/types.ts, `AfterToolHookOutput`).
+//! - Gemini CLI, `AfterTool`: `decision: "deny"` with `reason`, a string, replaces the result;
+//!   the model gets `{"error": reason}` as the call's functionResponse (google-gemini/gemini-cli:
+//!   `executeToolWithHooks` in packages/core/src/core/coreToolHookTriggers.ts, `getBlockingError`
+//!   in packages/core/src/hooks/types.ts, `createErrorResponse` in
+//!   packages/core/src/scheduler/tool-executor.ts; docs/hooks/reference.md: the reason "replaces
+//!   the tool result sent back to the model"). `AfterToolOutput` has no field that replaces the
+//!   output and keeps it a success (`hookSpecificOutput.additionalContext` only appends), and
+//!   Gemini CLI 0.61.0 ignores `hookSpecificOutput.tool_output` (scripts/agent-e2e-gemini.sh).
 //! - Codex CLI, `PreToolUse`: `hookSpecificOutput.updatedInput` replaces the shell call's input,
 //!   accepted only with `permissionDecision: "allow"` (openai/codex,
 //!   codex-rs/hooks/src/engine/output_parser.rs); Codex keeps no approval from it
@@ -86,7 +92,7 @@ pub fn reply(agent: Agent, event: &Value, fitted: &str) -> Value {
             let (key, value) = claude_reply(tool, response, fitted);
             json!({"hookSpecificOutput": {"hookEventName": "PostToolUse", key: value}})
         }
-        Agent::Gemini => json!({"hookSpecificOutput": {"hookEventName": "AfterTool", "tool_output": fitted}}),
+        Agent::Gemini => json!({"decision": "deny", "reason": fitted}),
         Agent::Codex | Agent::Opencode => json!({ "output": fitted }),
     }
 }
@@ -297,7 +303,7 @@ pub fn contract(agent: Agent) -> &'static str {
         Agent::Claude => {
             "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape; with --wrap, a PreToolUse hook runs Bash commands under ctx-truncate (a failed command's output is otherwise not replaceable)"
         }
-        Agent::Gemini => "AfterTool hook, hookSpecificOutput.tool_output (a string)",
+        Agent::Gemini => "AfterTool hook, decision deny with the fitted text as reason (it replaces the result)",
         Agent::Codex => {
             "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate, its output at most 9,000 bytes (CTX_WRAP_MAX_BYTES)"
         }
@@ -328,7 +334,7 @@ pub fn sample(agent: Agent, text: &str) -> Value {
 pub fn replied_text(agent: Agent, reply: &Value) -> Option<String> {
     let at = match agent {
         Agent::Claude => "/hookSpecificOutput/updatedToolOutput/stdout",
-        Agent::Gemini => "/hookSpecificOutput/tool_output",
+        Agent::Gemini => "/reason",
         Agent::Codex => "/hookSpecificOutput/updatedInput/command",
         Agent::Opencode => "/output",
     };

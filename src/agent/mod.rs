@@ -15,7 +15,7 @@ use std::fmt;
 pub enum Agent {
     /// Claude Code: a `PostToolUse` hook replies with `updatedToolOutput`.
     Claude,
-    /// Gemini CLI: an `AfterTool` hook replies with `hookSpecificOutput.tool_output`.
+    /// Gemini CLI: an `AfterTool` hook replies with `decision: "deny"` and the fitted text as `reason`.
     Gemini,
     /// Codex CLI: a `PreToolUse` hook rewrites the shell command to run under `ctx-truncate`.
     Codex,

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# agent-e2e-gemini.sh: prove `ctx hook gemini` with the real Gemini CLI.
+#
+# Runs the Gemini CLI (@google/gemini-cli from npm) non-interactively (`gemini -p ... --yolo`)
+# against a scripted Gemini API server on 127.0.0.1 (scripts/agent_e2e_gemini_server.py, reached
+# through GOOGLE_GEMINI_BASE_URL with the API-key auth and a dummy key). The "model" calls
+# run_shell_command with a command that prints a 3,000-line build log with one `error[E0308]` in
+# the middle and exits 3, then answers. The server records every request, so the script can
+# check the functionResponse the CLI sent back to the model:
+#
+#   1. baseline: no hook: the raw output as the CLI itself fits it (reported only);
+#   2. ctx: after `ctx init gemini`: ctx's fitted output must reach the model, with the error
+#      line and its location, a marker naming a spill file that holds the full log, the CLI's
+#      `Exit Code: 3`, and at most a third of the raw bytes.
+#
+# Nothing touches the real home: HOME (so ~/.gemini) and XDG_CACHE_HOME point into a temporary
+# directory, and the CLI runs with a scrubbed environment: telemetry, usage statistics and
+# update checks off, and no network but the scripted server.
+#
+# usage: scripts/agent-e2e-gemini.sh [--no-baseline]
+# env:   CTX_BIN_DIR       where the built ctx and ctx-truncate are (default: cargo build, target/debug)
+#        GEMINI_BIN        a gemini binary to use (default: installed from npm into the cache)
+#        CTX_E2E_CACHE     where gemini is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e-gemini)
+#        CTX_E2E_GEMINI    the npm spec to install (default: @google/gemini-cli@0.61.0, the tested one)
+#        CTX_E2E_KEEP      1: keep the temporary directory
+# exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+scripts=$root/scripts
+baseline=1
+for arg in "$@"; do
+    case $arg in
+        --no-baseline) baseline=0 ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "agent-e2e-gemini: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+
+die() { echo "agent-e2e-gemini: $*" >&2; exit 2; }
+step() { echo "== $*"; }
+
+# --- ctx ---------------------------------------------------------------------------------------
+if [ -n "${CTX_BIN_DIR:-}" ]; then
+    bin=$CTX_BIN_DIR
+else
+    step "building ctx"
+    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
+    bin=$root/target/debug
+fi
+ctx=$bin/ctx
+[ -x "$ctx" ] && [ -x "$bin/ctx-truncate" ] || die "no $ctx or $bin/ctx-truncate"
+
+# --- gemini ------------------------------------------------------------------------------------
+cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e-gemini}
+if [ -n "${GEMINI_BIN:-}" ]; then
+    gemini=$GEMINI_BIN
+    [ -x "$gemini" ] || die "GEMINI_BIN=$gemini is not an executable"
+else
+    gemini=$cache/node_modules/.bin/gemini
+    if [ ! -x "$gemini" ]; then
+        spec=${CTX_E2E_GEMINI:-@google/gemini-cli@0.61.0}
+        step "installing $spec from npm into $cache"
+        command -v npm >/dev/null || die "gemini is not installed and npm is not on PATH"
+        mkdir -p "$cache"
+        npm install --silent --no-audit --no-fund --prefix "$cache" "$spec" >&2 \
+            || die "npm install of $spec failed"
+        [ -x "$gemini" ] || die "npm installed no $gemini"
+    fi
+fi
+command -v node >/dev/null || die "node is not on PATH"
+version=$(env HOME="${TMPDIR:-/tmp}" "$gemini" --version 2>&1) || die "$gemini --version failed: $version"
+echo "gemini: $gemini ($version)"
+
+# --- the scratch world -------------------------------------------------------------------------
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-e2e-gemini.XXXXXX")
+server_pid=
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
+
+# The build log: 3,000 lines of progress, the error (on stderr, as a compiler writes it) in the
+# middle, exit status 3. No `$(...)` and no backquotes: the Gemini CLI refuses a command with
+# command substitution ("Command injection detected"), so the backquotes are printf's \x60.
+build_cmd='for i in {1..3000}; do echo "   Compiling crate-$i v0.1.$i"; if [ $i = 1500 ]; then printf "error[E0308]: mismatched types\n --> src/main.rs:4:5\n  |\n4 |     \"hello\"\n  |     ^^^^^^^ expected \x60i32\x60, found \x60&str\x60\n" >&2; fi; done; exit 3'
+bash -c "$build_cmd" >"$tmp/raw.txt" 2>&1 || true
+
+# A home whose ~/.gemini/settings.json selects API-key auth and turns off everything that
+# would reach the network.
+make_home() {
+    local dir=$tmp/$1
+    mkdir -p "$dir/home/.gemini" "$dir/cache" "$dir/work"
+    cat >"$dir/home/.gemini/settings.json" <<'JSON'
+{
+  "security": { "auth": { "selectedType": "gemini-api-key" }, "folderTrust": { "enabled": false } },
+  "general": { "enableAutoUpdate": false, "enableAutoUpdateNotification": false },
+  "privacy": { "usageStatisticsEnabled": false },
+  "telemetry": { "enabled": false }
+}
+JSON
+}
+
+# One run of gemini: $1 names it; the hook is whatever $HOME/.gemini/settings.json holds.
+run_gemini() {
+    local name=$1 dir=$tmp/$1
+    : >"$dir/requests.jsonl"
+    python3 "$scripts/agent_e2e_gemini_server.py" --record "$dir/requests.jsonl" --command "$build_cmd" \
+        >"$dir/port" 2>"$dir/server.log" &
+    server_pid=$!
+    local port= i
+    for i in $(seq 1 50); do
+        port=$(head -n1 "$dir/port" 2>/dev/null || true)
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    [ -n "$port" ] || die "the scripted server did not start: $(cat "$dir/server.log")"
+    local rc=0
+    (cd "$dir/work" && env -i PATH="$PATH" HOME="$dir/home" XDG_CACHE_HOME="$dir/cache" TERM=dumb \
+        GEMINI_API_KEY=dummy-not-a-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$port" \
+        GEMINI_TELEMETRY_ENABLED=false NO_BROWSER=1 \
+        timeout 300 "$gemini" --yolo --output-format text -p "Run the build and tell me why it fails." \
+        </dev/null >"$dir/gemini.out" 2>"$dir/gemini.err") || rc=$?
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=
+    if [ "$rc" != 0 ]; then
+        echo "gemini -p ($name) exited $rc; its last lines:" >&2
+        grep -v 'Compiling crate' "$dir/gemini.err" | tail -n 20 >&2
+        die "gemini failed"
+    fi
+    echo "gemini's answer: $(tail -n 1 "$dir/gemini.out")"
+}
+
+status=0
+
+# --- 1. baseline: no hook --------------------------------------------------------------------
+if [ "$baseline" = 1 ]; then
+    step "baseline: gemini -p with no hook"
+    make_home baseline
+    run_gemini baseline
+    python3 "$scripts/agent_e2e_gemini_check.py" check baseline "$tmp/baseline/requests.jsonl" "$tmp/raw.txt" \
+        || status=1
+fi
+
+# --- 2. with ctx's hook ------------------------------------------------------------------------
+step "ctx: ctx init gemini, then gemini -p"
+make_home ctx
+if ! init_out=$(cd "$tmp/ctx/work" && env HOME="$tmp/ctx/home" XDG_CACHE_HOME="$tmp/ctx/cache" "$ctx" init gemini 2>&1); then
+    echo "agent-e2e-gemini: \`ctx init gemini\` failed: $init_out" >&2
+    exit 1
+fi
+printf '%s\n' "$init_out"
+grep -q '"AfterTool"' "$tmp/ctx/home/.gemini/settings.json" \
+    || { echo "agent-e2e-gemini: no AfterTool hook in ~/.gemini/settings.json after ctx init" >&2; exit 1; }
+run_gemini ctx
+python3 "$scripts/agent_e2e_gemini_check.py" check ctx "$tmp/ctx/requests.jsonl" "$tmp/raw.txt" || status=1
+
+if [ "$status" = 0 ]; then
+    echo "agent-e2e-gemini: PASS (gemini $version)"
+else
+    echo "agent-e2e-gemini: FAIL (gemini $version)"
+fi
+exit "$status"
