@@ -8,8 +8,11 @@
 # Code sent back to the model as each tool's result:
 #
 #   1. baseline: no hook: what Claude Code itself sends (reported only);
-#   2. ctx: after `ctx init claude --user`, the build failing (exit 3) as builds do;
-#   3. ctx-ok: the same, the build's log with exit status 0.
+#   2. ctx: after `ctx init claude --user --wrap`, the build failing (exit 3) as builds do (a
+#      failed command reaches hooks as PostToolUseFailure, which takes no replacement: --wrap
+#      runs the command under ctx-truncate through a PreToolUse hook);
+#   3. ctx-ok: after `ctx init claude --user` (no --wrap), the build's log with exit status 0:
+#      the PostToolUse hook replaces it.
 #
 # With ctx, each tool_result must be ctx's fitted output: the error line and its location, a
 # marker naming a spill file that holds the whole output, at most a third of the raw bytes.
@@ -151,15 +154,15 @@ if [ "$baseline" = 1 ]; then
 fi
 
 # --- 2. with ctx's hook ------------------------------------------------------------------------
-install() {
+install() { # name [ctx init flags]
     make_home "$1"
     env HOME="$tmp/$1/home" CLAUDE_CONFIG_DIR="$tmp/$1/home/.claude" XDG_CACHE_HOME="$tmp/$1/cache" \
-        "$ctx" init claude --user || { echo "agent-e2e-claude: ctx init claude --user failed" >&2; exit 1; }
+        "$ctx" init claude --user "${@:2}" || { echo "agent-e2e-claude: ctx init claude --user failed" >&2; exit 1; }
     grep -q '"PostToolUse"' "$tmp/$1/home/.claude/settings.json" \
         || { echo "agent-e2e-claude: no PostToolUse hook in settings.json after ctx init" >&2; exit 1; }
 }
-step "ctx: ctx init claude --user, then claude -p (the build exits 3)"
-install ctx
+step "ctx: ctx init claude --user --wrap, then claude -p (the build exits 3)"
+install ctx --wrap
 run_claude ctx 3 "$tmp/notes.txt"
 check ctx bash "$tmp/ctx/requests.jsonl" "$tmp/raw.txt" || status=1
 check ctx read "$tmp/ctx/requests.jsonl" "$tmp/notes.txt" || status=1

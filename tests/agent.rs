@@ -176,8 +176,10 @@ fn codex_command_runs_under_ctx_truncate_and_keeps_its_exit_status() {
 fn output_that_fits_and_other_events_pass_untouched() {
     let dir = common::tmp("hook-pass");
     assert_eq!(hook(&dir, "claude", &event("claude-posttooluse-bash.json", "ok\n")), (None, String::new()));
-    let pre = event("claude-posttooluse-bash.json", &log()).replace("\"PostToolUse\"", "\"PreToolUse\"");
-    assert_eq!(hook(&dir, "claude", &pre), (None, String::new()));
+    let failure = r#"{"hook_event_name":"PostToolUseFailure","tool_name":"Bash","error":"Exit code 3"}"#;
+    assert_eq!(hook(&dir, "claude", failure), (None, String::new()));
+    let cd = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd web && npm test"}}"#;
+    assert_eq!(hook(&dir, "claude", cd), (None, String::new()));
     let edit = r#"{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_response":{"filePath":"a.rs"}}"#;
     assert_eq!(hook(&dir, "claude", edit), (None, String::new()));
 }
@@ -251,6 +253,29 @@ fn init_then_uninstall_leaves_each_agents_settings_as_they_were() {
     );
     round_trip("codex", ".codex/config.toml", None, true);
     round_trip("opencode", ".config/opencode/plugins/ctx.js", None, false);
+}
+
+/// `ctx init claude --wrap` adds the PreToolUse hook beside the PostToolUse one (also over an
+/// install without it), and `--uninstall` takes both out, byte for byte.
+#[test]
+fn claude_wrap_adds_a_pre_tool_use_hook_and_uninstall_takes_both() {
+    let dir = common::tmp("init-claude-wrap");
+    let path = dir.join(".claude/settings.json");
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    let before = "{\"permissions\": {\"allow\": [\"Bash(cargo test:*)\"]}}\n";
+    std::fs::write(&path, before).expect("write");
+    let r = common::run(ctx(&dir).args(["init", "claude"]));
+    assert!(r.err.contains("ctx init claude --wrap"), "{}", r.err);
+    assert_eq!(common::run(ctx(&dir).args(["init", "claude", "--wrap"])).code, 0);
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+    let command = format!("{} hook claude", common::bin("ctx").display());
+    assert_eq!(v["hooks"]["PreToolUse"][0]["matcher"], "Bash");
+    assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["command"], command.as_str());
+    assert_eq!(v["hooks"]["PostToolUse"].as_array().map(Vec::len), Some(1));
+    assert_eq!(common::run(ctx(&dir).args(["init", "claude", "--uninstall"])).code, 0);
+    assert_eq!(std::fs::read_to_string(&path).expect("restored"), before);
+    let r = common::run(ctx(&dir).args(["init", "codex", "--wrap"]));
+    assert_eq!(r.code, 2, "{}", r.err);
 }
 
 #[test]

@@ -256,20 +256,48 @@ fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
 /// not parsed, so a separator inside a string only ever makes the answer yes (the safe side).
 pub fn changes_shell_state(command: &str) -> bool {
     const BUILTINS: &[&str] = &[
-        "cd", "pushd", "popd", "export", "unset", "source", ".", "alias", "unalias", "set", "shopt", "declare",
-        "typeset", "readonly", "local", "eval", "exec", "ulimit", "umask", "trap", "hash", "enable", "builtin",
-        "conda", "nvm", "pyenv", "rbenv", "direnv", "asdf", "deactivate",
+        "cd",
+        "pushd",
+        "popd",
+        "export",
+        "unset",
+        "source",
+        ".",
+        "alias",
+        "unalias",
+        "set",
+        "shopt",
+        "declare",
+        "typeset",
+        "readonly",
+        "local",
+        "eval",
+        "exec",
+        "ulimit",
+        "umask",
+        "trap",
+        "hash",
+        "enable",
+        "builtin",
+        "conda",
+        "nvm",
+        "pyenv",
+        "rbenv",
+        "direnv",
+        "asdf",
+        "deactivate",
     ];
     let separators = |c: char| matches!(c, ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`');
     command.split(separators).any(|segment| {
-        let mut words = segment.split_whitespace().skip_while(|w| matches!(*w, "then" | "do" | "else" | "if" | "while" | "!"));
+        let mut words =
+            segment.split_whitespace().skip_while(|w| matches!(*w, "then" | "do" | "else" | "if" | "while" | "!"));
         match words.next() {
             None => false,
             Some(first) if first.contains('=') && !first.starts_with('=') => {
                 // `A=1 cmd` sets A for cmd only; `A=1` alone sets it in the shell.
                 words.all(|w| w.contains('='))
             }
-            Some(first) => BUILTINS.contains(&first) || first.starts_with("$(") ,
+            Some(first) => BUILTINS.contains(&first) || first.starts_with("$("),
         }
     })
 }
@@ -387,7 +415,8 @@ mod tests {
         let Plan::Reply(r) = plan(Agent::Claude, &pre("cargo test"), &opts()).expect("ok") else { panic!("no reply") };
         assert_eq!(r["hookSpecificOutput"].get("permissionDecision"), None);
         assert_eq!(r["hookSpecificOutput"]["updatedInput"]["description"], "d");
-        for c in ["cd src && cargo test", "export RUST_LOG=1", "A=1", "source .venv/bin/activate; pytest", "make; popd"] {
+        for c in ["cd src && cargo test", "export RUST_LOG=1", "A=1", "source .venv/bin/activate; pytest", "make; popd"]
+        {
             assert_eq!(plan(Agent::Claude, &pre(c), &opts()).expect("ok"), Plan::Pass, "{c}");
         }
         for c in ["RUST_LOG=1 cargo test", "cargo build 2>&1 | tail -5", "if true; then make; fi"] {

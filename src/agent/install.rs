@@ -24,8 +24,9 @@ pub enum Scope {
 /// matchers are). Tools that write (edits, patches) are left out: their results are short and
 /// must stay exact.
 const CLAUDE_TOOLS: &str = "Bash|Read|Grep|Glob|WebFetch|mcp__.*";
-const GEMINI_TOOLS: &str =
-    "run_shell_command|read_file|read_many_files|search_file_content|grep_search|glob|list_directory|web_fetch|mcp__.*";
+/// Gemini CLI replaces a result only by denying it (the model gets the text as the call's
+/// error), so only the tools whose output has no bound of its own are hooked.
+const GEMINI_TOOLS: &str = "run_shell_command|web_fetch|mcp__.*";
 
 /// The first line of the block ctx appends to Codex's config, and its last line.
 const BEGIN: &str = "# ctx: begin (added by `ctx init codex`; `ctx init codex --uninstall` removes it)";
@@ -59,33 +60,42 @@ pub fn hook_command(ctx: &str, agent: Agent) -> String {
     format!("{} hook {agent}", super::hook::quote(ctx))
 }
 
-/// The settings at `path` with ctx's hook added; `None` when it is already there.
-pub fn add(agent: Agent, current: Option<&str>, ctx: &str, path: &Path) -> Result<Option<String>> {
-    if current.is_some_and(|c| installed(agent, c)) {
-        return Ok(None);
-    }
+/// The settings at `path` with ctx's hook added; `None` when it is already there. `wrap`
+/// (Claude Code only) adds a `PreToolUse` hook that runs Bash commands under `ctx-truncate`,
+/// the one way to fit a failed command's output there.
+pub fn add(agent: Agent, current: Option<&str>, ctx: &str, path: &Path, wrap: bool) -> Result<Option<String>> {
     let command = hook_command(ctx, agent);
-    Ok(Some(match agent {
-        Agent::Claude => add_json(
-            current,
-            "PostToolUse",
-            json!({
-                "matcher": CLAUDE_TOOLS,
-                "hooks": [{"type": "command", "command": command, "timeout": 30}],
-            }),
-        )?,
-        Agent::Gemini => add_json(
-            current,
-            "AfterTool",
-            json!({
+    let has = |event: &str| {
+        current.and_then(|c| serde_json::from_str::<Value>(c).ok()).is_some_and(|v| ours_in(&v, event, agent).is_some())
+    };
+    Ok(match agent {
+        Agent::Claude => {
+            let mut entries = Vec::new();
+            if !has("PostToolUse") {
+                let hook =
+                    json!({"matcher": CLAUDE_TOOLS, "hooks": [{"type": "command", "command": command, "timeout": 30}]});
+                entries.push(("PostToolUse", hook));
+            }
+            if wrap && !has("PreToolUse") {
+                let hook =
+                    json!({"matcher": "Bash", "hooks": [{"type": "command", "command": command, "timeout": 30}]});
+                entries.push(("PreToolUse", hook));
+            }
+            if entries.is_empty() { None } else { Some(add_json(current, &entries)?) }
+        }
+        Agent::Gemini if has("AfterTool") => None,
+        Agent::Gemini => {
+            let hook = json!({
                 "matcher": GEMINI_TOOLS,
                 "hooks": [{"name": "ctx", "type": "command", "command": command, "timeout": 30000,
                     "description": "Fits the tool's output into a budget; the full text is saved and named"}],
-            }),
-        )?,
-        Agent::Codex => add_toml(current.unwrap_or_default(), &command, path)?,
-        Agent::Opencode => plugin(ctx),
-    }))
+            });
+            Some(add_json(current, &[("AfterTool", hook)])?)
+        }
+        _ if current.is_some_and(|c| installed(agent, c)) => None,
+        Agent::Codex => Some(add_toml(current.unwrap_or_default(), &command, path)?),
+        Agent::Opencode => Some(plugin(ctx)),
+    })
 }
 
 /// Whether ctx's hook is in these settings.
@@ -107,7 +117,8 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
         bail!("ctx's hook is not installed there");
     }
     match agent {
-        Agent::Claude | Agent::Gemini => remove_json(current, event(agent), agent),
+        Agent::Claude => remove_json(current, &["PostToolUse", "PreToolUse"], agent),
+        Agent::Gemini => remove_json(current, &["AfterTool"], agent),
         Agent::Codex => Ok(Some(remove_toml(current)).filter(|t| !t.is_empty())),
         Agent::Opencode => Ok(None),
     }
@@ -144,7 +155,7 @@ fn event(agent: Agent) -> &'static str {
     if agent == Agent::Gemini { "AfterTool" } else { "PostToolUse" }
 }
 
-fn add_json(current: Option<&str>, event: &str, entry: Value) -> Result<String> {
+fn add_json(current: Option<&str>, entries: &[(&str, Value)]) -> Result<String> {
     let mut root = match current.map(str::trim) {
         None | Some("") => Value::Object(Map::new()),
         Some(text) => serde_json::from_str(text).context("the settings file is not valid JSON; fix it first")?,
@@ -152,9 +163,11 @@ fn add_json(current: Option<&str>, event: &str, entry: Value) -> Result<String> 
     let Some(obj) = root.as_object_mut() else { bail!("the settings file is not a JSON object") };
     let hooks = obj.entry("hooks").or_insert_with(|| json!({}));
     let Some(hooks) = hooks.as_object_mut() else { bail!("\"hooks\" in the settings file is not an object") };
-    let list = hooks.entry(event).or_insert_with(|| json!([]));
-    let Some(list) = list.as_array_mut() else { bail!("\"hooks.{event}\" in the settings file is not a list") };
-    list.push(entry);
+    for (event, entry) in entries {
+        let list = hooks.entry(*event).or_insert_with(|| json!([]));
+        let Some(list) = list.as_array_mut() else { bail!("\"hooks.{event}\" in the settings file is not a list") };
+        list.push(entry.clone());
+    }
     Ok(serde_json::to_string_pretty(&root)? + "\n")
 }
 
@@ -168,13 +181,15 @@ fn ours_in(root: &Value, event: &str, agent: Agent) -> Option<usize> {
     })
 }
 
-fn remove_json(current: &str, event: &str, agent: Agent) -> Result<Option<String>> {
+fn remove_json(current: &str, events: &[&str], agent: Agent) -> Result<Option<String>> {
     let mut root: Value = serde_json::from_str(current).context("the settings file is not valid JSON")?;
-    while let Some(i) = ours_in(&root, event, agent) {
-        let list = root["hooks"][event].as_array_mut().context("no list")?;
-        list.remove(i);
-        if list.is_empty() {
-            root["hooks"].as_object_mut().context("no hooks")?.remove(event);
+    for event in events {
+        while let Some(i) = ours_in(&root, event, agent) {
+            let list = root["hooks"][*event].as_array_mut().context("no list")?;
+            list.remove(i);
+            if list.is_empty() {
+                root["hooks"].as_object_mut().context("no hooks")?.remove(*event);
+            }
         }
     }
     if root["hooks"].as_object().is_some_and(Map::is_empty) {
@@ -299,28 +314,33 @@ mod tests {
     fn json_merge_keeps_what_is_there_and_removal_restores_it() {
         let before =
             "{\n  \"model\": \"opus\",\n  \"hooks\": {\"PostToolUse\": [{\"matcher\": \"Edit\", \"hooks\": []}]}\n}\n";
-        let after =
-            add(Agent::Claude, Some(before), CTX, Path::new("/h/.claude/settings.json")).expect("ok").expect("ok");
+        let after = add(Agent::Claude, Some(before), CTX, Path::new("/h/.claude/settings.json"), false)
+            .expect("ok")
+            .expect("ok");
         let v: Value = serde_json::from_str(&after).expect("ok");
         assert_eq!(v["model"], "opus");
         assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Edit");
         assert_eq!(v["hooks"]["PostToolUse"][1]["hooks"][0]["command"], "/usr/local/bin/ctx hook claude");
         assert!(installed(Agent::Claude, &after));
-        assert_eq!(add(Agent::Claude, Some(&after), CTX, Path::new("/h/.claude/settings.json")).expect("ok"), None);
+        assert_eq!(
+            add(Agent::Claude, Some(&after), CTX, Path::new("/h/.claude/settings.json"), false).expect("ok"),
+            None
+        );
         let removed = remove(Agent::Claude, &after).expect("ok").expect("ok");
         assert_eq!(restore(Agent::Claude, &removed, before), before);
     }
 
     #[test]
     fn a_settings_file_that_was_only_ctx_is_removed() {
-        let after = add(Agent::Gemini, None, CTX, Path::new("/h/.gemini/settings.json")).expect("ok").expect("ok");
+        let after =
+            add(Agent::Gemini, None, CTX, Path::new("/h/.gemini/settings.json"), false).expect("ok").expect("ok");
         assert_eq!(remove(Agent::Gemini, &after).expect("ok"), None);
     }
 
     #[test]
     fn codex_block_is_appended_and_taken_out_byte_for_byte() {
         let before = "model = \"gpt-5\"\n[features]\nweb_search = true";
-        let after = add(Agent::Codex, Some(before), "/opt/my ctx/ctx", Path::new("/h/.codex/config.toml"))
+        let after = add(Agent::Codex, Some(before), "/opt/my ctx/ctx", Path::new("/h/.codex/config.toml"), false)
             .expect("ok")
             .expect("ok");
         assert!(toml::de::DeTable::parse(&after).is_ok());
@@ -336,7 +356,7 @@ mod tests {
 
     #[test]
     fn malformed_settings_are_refused_not_overwritten() {
-        let err = add(Agent::Claude, Some("{\"hooks\": [1]"), CTX, Path::new("/h/.claude/settings.json"))
+        let err = add(Agent::Claude, Some("{\"hooks\": [1]"), CTX, Path::new("/h/.claude/settings.json"), false)
             .expect_err("an error");
         assert_eq!(err.to_string(), "the settings file is not valid JSON; fix it first");
     }

@@ -44,6 +44,11 @@ pub enum Command {
         /// Take out exactly what `ctx init` put in
         #[arg(long)]
         uninstall: bool,
+        /// Claude Code: also run Bash commands under ctx-truncate (a PreToolUse hook), the one
+        /// way to fit a failed command's output there; Claude Code's permission rules then see
+        /// the wrapped command (see the README)
+        #[arg(long, conflicts_with = "uninstall")]
+        wrap: bool,
         /// Say what would change, and change nothing
         #[arg(long)]
         dry_run: bool,
@@ -117,9 +122,14 @@ pub fn main() -> ExitCode {
 fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         Command::Hook { agent } => Ok(run_hook(agent)),
-        Command::Init { agent, project, user: _, uninstall, dry_run } => {
+        Command::Init { agent, project, user: _, uninstall, wrap, dry_run } => {
+            if wrap && agent != Agent::Claude {
+                return Err(super::usage(
+                    "--wrap is for claude: codex always runs commands under ctx-truncate, and gemini and opencode replace a failed command's output as any other",
+                ));
+            }
             let scope = if project { Scope::Project } else { Scope::User };
-            init(agent, scope, uninstall, dry_run)
+            init(agent, scope, uninstall, wrap, dry_run)
         }
         Command::Doctor => doctor(),
         Command::InstallExtras { prefix, dry_run } => install_extras(prefix, dry_run),
@@ -231,7 +241,7 @@ fn this_ctx() -> String {
     std::env::current_exe().map_or_else(|_| "ctx".to_string(), |p| p.display().to_string())
 }
 
-fn init(agent: Agent, scope: Scope, uninstall: bool, dry: bool) -> Result<ExitCode> {
+fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> Result<ExitCode> {
     let path = settings(agent, scope)?;
     let shown = path.display();
     let backup = PathBuf::from(format!("{}.ctx-backup", path.display()));
@@ -269,20 +279,26 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, dry: bool) -> Result<ExitCo
     if agent == Agent::Opencode && current.as_deref().is_some_and(|c| !install::installed(agent, c)) {
         anyhow::bail!("'{shown}' exists and is not ctx's plugin: move it away first");
     }
-    let Some(next) = install::add(agent, current.as_deref(), &this_ctx(), &path)
+    let Some(next) = install::add(agent, current.as_deref(), &this_ctx(), &path, wrap)
         .with_context(|| format!("cannot install into '{shown}'"))?
     else {
         eprintln!("{TOOL}: {title}: the hook is already in '{shown}'");
         return Ok(ExitCode::SUCCESS);
     };
     if !dry {
-        if let Some(c) = &current {
+        // The backup is the file as it was before ctx: not overwritten when ctx adds to its own.
+        if let Some(c) = current.as_ref().filter(|c| !install::installed(agent, c)) {
             crate::store::write_atomic(&backup, &mut |w| Ok(w.write_all(c.as_bytes())?))?;
         }
         crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(next.as_bytes())?))?;
     }
     let kept = if current.is_some() { format!(" (the file before: '{}')", backup.display()) } else { String::new() };
     eprintln!("{TOOL}: {title}: {verb}{}installed the hook in '{shown}'{kept}", if dry { " have " } else { "" });
+    if agent == Agent::Claude && !wrap {
+        eprintln!(
+            "{TOOL}: note: Claude Code lets no hook replace a failed command's output; `ctx init claude --wrap` runs Bash commands under ctx-truncate to fit it too"
+        );
+    }
     eprintln!(
         "{TOOL}: undo with: ctx init {agent}{} --uninstall",
         if scope == Scope::Project { " --project" } else { "" }
