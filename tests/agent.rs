@@ -305,7 +305,7 @@ fn doctor_reports_each_agent_and_round_trips_a_test_event() {
     let r = common::run(ctx(&dir).current_dir(&project).arg("doctor"));
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
     assert_eq!(r.out.matches("  test event: ok, ").count(), 4, "{}", r.out);
-    let gemini = format!("  project  installed      {}", project.join(".gemini/settings.json").display());
+    let gemini = format!("  project  installed         {}", project.join(".gemini/settings.json").display());
     assert!(r.out.contains(&gemini), "{}", r.out);
     assert_eq!(r.out.matches("not installed").count(), 7, "{}", r.out);
 }

@@ -329,13 +329,17 @@ fn opencode(event: &Value) -> Result<Plan> {
 pub fn contract(agent: Agent) -> &'static str {
     match agent {
         Agent::Claude => {
-            "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape; with --wrap, a PreToolUse hook runs Bash commands under ctx-truncate (a failed command's output is otherwise not replaceable)"
+            "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape; with --wrap, a PreToolUse hook runs Bash commands under ctx-truncate (a failed command's output is otherwise not replaceable); tested with Claude Code 2.1.197"
         }
-        Agent::Gemini => "AfterTool hook, decision deny with the fitted text as reason (it replaces the result)",
+        Agent::Gemini => {
+            "AfterTool hook, decision deny with the fitted text as reason (it replaces the result); tested with Gemini CLI 0.61.0"
+        }
         Agent::Codex => {
-            "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate, its output at most 9,000 bytes (CTX_WRAP_MAX_BYTES)"
+            "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate, its output at most 9,000 bytes (CTX_WRAP_MAX_BYTES); hooks need Codex 0.124 or later; tested with codex-cli 0.169.0"
         }
-        Agent::Opencode => "plugin, tool.execute.after sets output.output",
+        Agent::Opencode => {
+            "plugin, tool.execute.after sets output.output; checked by running the plugin under Node.js, not OpenCode"
+        }
     }
 }
 

@@ -109,6 +109,11 @@ pub fn installed(agent: Agent, current: &str) -> bool {
     }
 }
 
+/// Whether Claude Code's settings also hold ctx's `PreToolUse` hook (`ctx init claude --wrap`).
+pub fn wraps(current: &str) -> bool {
+    serde_json::from_str::<Value>(current).is_ok_and(|v| ours_in(&v, "PreToolUse", Agent::Claude).is_some())
+}
+
 /// The settings with ctx's hook taken out: `None` when nothing is left of the file (it was
 /// ctx's alone; a backup, if any, then says what to write back). Errors when ctx's hook is not
 /// there.

@@ -379,9 +379,14 @@ fn doctor() -> Result<ExitCode> {
         for scope in [Scope::User, Scope::Project] {
             let path = settings(agent, scope)?;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            let state = if install::installed(agent, &text) { "installed" } else { "not installed" };
+            let state = match (install::installed(agent, &text), agent == Agent::Claude && install::wraps(&text)) {
+                (true, true) => "installed, --wrap",
+                (true, false) => "installed",
+                (false, _) => "not installed",
+            };
+            let state = format!("{state:17}");
             let name = if scope == Scope::User { "user" } else { "project" };
-            println!("  {name:8} {state:14} {}", path.display());
+            println!("  {name:8} {state} {}", path.display());
         }
         match round_trip(agent) {
             Ok(note) => println!("  test event: ok, {note}"),
