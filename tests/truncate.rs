@@ -406,3 +406,36 @@ fn a_range_read_names_the_whole_file_so_its_line_numbers_hold() {
         "ctx-truncate: --persist with --lines saves the whole input, which standard input cannot give: read a FILE\n"
     );
 }
+
+/// The folder of full texts has one name in every tool: `--persist` or `--store`, and
+/// `$CTX_PERSIST_DIR` (ctx-compact's `--store` takes `--persist` too).
+#[test]
+fn persist_and_store_name_the_same_folder_in_every_tool() {
+    let dir = common::tmp("store-alias");
+    let by_store = common::run(
+        common::tool("ctx-truncate").args(["-n", "3", "--store"]).arg(dir.join("a")).write_stdin(common::numbers(100)),
+    );
+    let by_persist = common::run(
+        common::tool("ctx-truncate")
+            .args(["-n", "3", "--persist"])
+            .arg(dir.join("a"))
+            .write_stdin(common::numbers(100)),
+    );
+    assert_eq!(by_store.out, by_persist.out);
+    assert!(
+        by_store
+            .out
+            .contains(&format!("full text: {}/", std::fs::canonicalize(dir.join("a")).expect("made").display())),
+        "{}",
+        by_store.out
+    );
+    for tool in ["ctx-summarize", "ctx-compact"] {
+        let help = common::run(common::tool(tool).arg("--help"));
+        assert!(
+            help.out.contains("CTX_PERSIST_DIR")
+                && (help.out.contains("[alias: --store]") || help.out.contains("[alias: --persist]")),
+            "{tool}: {}",
+            help.out
+        );
+    }
+}

@@ -102,8 +102,9 @@ pub struct Args {
     #[arg(long, help_heading = "Output")]
     pub in_place: bool,
     /// Keep replaced contents and originals in DIR [default: .ctx-store beside the output
-    /// file; ~/.cache/ctx/spill for stdout]
-    #[arg(long, value_name = "DIR", env = "CTX_STORE", help_heading = "Output")]
+    /// file; ~/.cache/ctx/spill for stdout]; --persist and $CTX_PERSIST_DIR name the same folder
+    /// in every tool ($CTX_STORE, its old name, still works)
+    #[arg(long, visible_alias = "persist", value_name = "DIR", env = "CTX_PERSIST_DIR", help_heading = "Output")]
     pub store: Option<PathBuf>,
 
     /// In directories, take files whose name matches PATTERN (* and ?; repeatable)
@@ -241,7 +242,10 @@ impl Args {
     }
 }
 
-fn run(args: Args) -> Result<ExitCode> {
+fn run(mut args: Args) -> Result<ExitCode> {
+    if args.store.is_none() {
+        args.store = std::env::var_os("CTX_STORE").filter(|v| !v.is_empty()).map(PathBuf::from);
+    }
     let opts = args.options()?;
     let inputs = batch::inputs(&args)?;
     let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();

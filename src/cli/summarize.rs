@@ -131,7 +131,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 50, value_parser = super::args::budget_value, help_heading = "Progressive")]
     pub preview_lines: u64,
     /// Where the first look saves the whole [default: ~/.cache/ctx/spill]
-    #[arg(long, value_name = "DIR", env = "CTX_PERSIST_DIR", help_heading = "Progressive")]
+    #[arg(long, visible_alias = "store", value_name = "DIR", env = "CTX_PERSIST_DIR", help_heading = "Progressive")]
     pub persist: Option<PathBuf>,
 
     /// Print a tool definition (openai or anthropic shape) for an agent tool that summarizes a

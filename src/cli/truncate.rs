@@ -97,7 +97,7 @@ pub struct Args {
 
     /// When anything is cut, save the full input in DIR under a content-addressed name and
     /// name the path in the marker
-    #[arg(long, value_name = "DIR", env = "CTX_PERSIST_DIR")]
+    #[arg(long, visible_alias = "store", value_name = "DIR", env = "CTX_PERSIST_DIR")]
     pub persist: Option<PathBuf>,
 
     /// Spill-to-disk preview: the first N chars (cut on a line), then a footer with the saved
