@@ -143,6 +143,26 @@ fn codex_gets_a_compacted_line_after_its_session_line() {
     assert_eq!(&lines[2..], &input.lines().skip(4).collect::<Vec<_>>()[..]);
 }
 
+/// A compacted Codex rollout stays resumable: `codex resume` lists a session only if a
+/// `user_message` event is among its first 200 records (openai/codex
+/// codex-rs/rollout/src/list.rs, `USER_EVENT_SCAN_LIMIT`), and the user's instruction, which
+/// lives in that event (its text reaches the model in another line), is in the summary.
+#[test]
+fn codex_keeps_its_user_message_events_and_the_summary_holds_the_instruction() {
+    let store = tmp("history-codex-resume").join("store");
+    let file = corpus_transcripts()[1].clone();
+    let out = ok(compact(&store).args(["--max-tokens", "8000", "-q"]).arg(&file));
+    let records: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(records[0]["type"], "session_meta");
+    let first_user =
+        records.iter().take(200).position(|r| r["type"] == "event_msg" && r["payload"]["type"] == "user_message");
+    assert_eq!(first_user, Some(1), "the user_message event follows the session line");
+    let instruction = "finish up the users work by rigging up the chatbot-ui to use lmstudio";
+    assert!(records[1]["payload"]["message"].as_str().expect("text").starts_with(instruction));
+    assert_eq!(records[2]["type"], "compacted");
+    assert!(records[2]["payload"]["message"].as_str().expect("text").contains(&format!("- {instruction}")));
+}
+
 #[test]
 fn every_output_checks_restores_and_is_left_alone_when_compacted_again() {
     let mut files = corpus_transcripts();

@@ -38,6 +38,14 @@ pub fn items<'a>(line: &'a Value, f: &mut dyn FnMut(Item<'a>)) {
     }
 }
 
+/// The prompt as the user typed it, when `line` is a `user_message` event.
+pub fn typed(line: &Value) -> Option<&str> {
+    let payload = line.get("payload")?;
+    (line.get("type")?.as_str()? == "event_msg" && payload.get("type")?.as_str()? == "user_message")
+        .then(|| payload.get("message").and_then(Value::as_str))
+        .flatten()
+}
+
 /// The inner `output` of a wrapped function output: a JSON object holding exactly `output` (a
 /// string) and `metadata` (an object), as Codex 0.5x writes it.
 pub fn unwrap(s: &str) -> Option<String> {

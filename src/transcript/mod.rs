@@ -8,7 +8,7 @@
 mod anthropic;
 pub mod check;
 mod claude_code;
-mod codex;
+pub(crate) mod codex;
 mod detect;
 mod json;
 mod openai;

@@ -15,12 +15,20 @@ pub(super) fn user_words(t: &Transcript, dropped: &[usize], opts: &Options, cap:
         t.with_record(i, |v| {
             let items = t.items_of(v);
             if items.iter().any(|it| matches!(it, Item::Turn)) {
+                let before = words.len();
                 for it in items {
                     if let Item::Text { role: "user", text } = it
                         && !text.trim().is_empty()
                     {
                         words.push(text.trim().to_string());
                     }
+                }
+                // Codex: the turn is an event holding the prompt as typed; its text reaches
+                // the model in another line, among the context Codex injects.
+                if words.len() == before
+                    && let Some(typed) = crate::transcript::codex::typed(v).filter(|s| !s.trim().is_empty())
+                {
+                    words.push(typed.trim().to_string());
                 }
             }
         })?;

@@ -50,16 +50,24 @@ pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opt
     Ok(seq)
 }
 
-/// Records before the cut that stay: system prompts (and Codex's session line).
+/// Records before the cut that stay: system prompts (and Codex's session line, and its
+/// `user_message` events).
 fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
     if recs[i].system {
         return true;
     }
-    // Codex keeps its session line (and the legacy layout's header line).
+    // Codex keeps its session line (and the legacy layout's header line). Its `user_message`
+    // events stay too: the model never sees them (they cost nothing against the target), but
+    // `codex resume` lists a session only if one is among its first 200 records, as its first
+    // user message (openai/codex codex-rs/rollout/src/list.rs, `USER_EVENT_SCAN_LIMIT`), and
+    // Codex replays them as the session's prompts.
     t.format == Format::Codex
         && t.with_record(i, |v| {
             let kind = v.get("type").and_then(Value::as_str);
-            kind == Some("session_meta") || (kind.is_none() && v.get("instructions").is_some())
+            let payload = v.pointer("/payload/type").and_then(Value::as_str);
+            kind == Some("session_meta")
+                || (kind.is_none() && v.get("instructions").is_some())
+                || (kind == Some("event_msg") && payload == Some("user_message"))
         })
         .unwrap_or(false)
 }
