@@ -105,10 +105,21 @@ fn claude_code_gets_a_compact_boundary_and_a_summary_line_in_one_tree() {
     let file = fixture("claude-code.jsonl");
     let input = fs::read_to_string(&file).expect("read");
     let out = ok(compact(&store).args(SMALL).arg(&file));
-    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    let all: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    // The session's title line stays (metadata, never sent), byte for byte, and so do the
+    // subagent's lines, the first of which hung under a summarized line and now starts its tree.
+    assert_eq!(out.lines().next(), input.lines().next());
+    let b = all.iter().position(|l| l["subtype"] == "compact_boundary").expect("a boundary");
+    assert_eq!(b, 4);
+    assert!(all[1..b].iter().all(|l| l["isSidechain"] == true));
+    assert_eq!((&all[1]["uuid"], &all[1]["parentUuid"]), (&Value::from("u5"), &Value::Null));
+    assert_eq!(out.lines().nth(2), input.lines().nth(6));
+    let lines = &all[b..];
     assert_eq!(lines[0]["type"], "system");
     assert_eq!(lines[0]["subtype"], "compact_boundary");
     assert_eq!(lines[0]["parentUuid"], Value::Null);
+    // The last summarized line is gone from the file: the boundary names none.
+    assert_eq!(lines[0]["logicalParentUuid"], Value::Null);
     assert_eq!(lines[0]["compactMetadata"]["trigger"], "manual");
     assert_eq!(lines[1]["isCompactSummary"], true);
     assert_eq!(lines[1]["parentUuid"], lines[0]["uuid"]);
@@ -121,7 +132,7 @@ fn claude_code_gets_a_compact_boundary_and_a_summary_line_in_one_tree() {
     }
     // The other kept lines are byte for byte.
     let tail: Vec<&str> = input.lines().skip(10).collect();
-    assert_eq!(out.lines().skip(3).collect::<Vec<_>>(), tail);
+    assert_eq!(out.lines().skip(b + 3).collect::<Vec<_>>(), tail);
     // ctx-compact reads its own output again.
     let again = tmp("history-claude").join("out.jsonl");
     fs::write(&again, &out).expect("write");
@@ -141,6 +152,25 @@ fn codex_gets_a_compacted_line_after_its_session_line() {
     assert_eq!(compacted["type"], "compacted");
     assert!(compacted["payload"]["message"].as_str().expect("text").contains("- List files."));
     assert_eq!(&lines[2..], &input.lines().skip(4).collect::<Vec<_>>()[..]);
+}
+
+/// Claude Code's subagent (sidechain) lines are not what the model is sent: history
+/// compaction keeps every one of them, as Claude Code's own compaction does.
+#[test]
+fn claude_code_keeps_its_subagent_lines() {
+    let store = tmp("history-claude-sidechain").join("store");
+    let file = corpus_transcripts()[0].clone();
+    let input = fs::read_to_string(&file).expect("read");
+    let out = ok(compact(&store).args(["--max-tokens", "6000", "-q"]).arg(&file));
+    let side = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| serde_json::from_str::<Value>(l).is_ok_and(|v| v["isSidechain"] == true))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(side(&input).len(), 22);
+    assert_eq!(side(&out), side(&input));
+    assert!(out.lines().count() < input.lines().count(), "the main conversation was compacted");
 }
 
 /// A compacted Codex rollout stays resumable: `codex resume` lists a session only if a

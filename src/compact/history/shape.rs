@@ -53,7 +53,15 @@ pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opt
 /// Records before the cut that stay: system prompts (and Codex's session line, and its
 /// `user_message` events).
 fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
-    if recs[i].system {
+    // Claude Code's subagent (sidechain) lines are not what the model is sent, so they cost
+    // nothing against the target; they stay, as Claude Code's own compaction keeps them.
+    if recs[i].system || (t.format == Format::ClaudeCode && recs[i].sidechain) {
+        return true;
+    }
+    // Claude Code's `summary` lines title the session: metadata, never sent to the model.
+    if t.format == Format::ClaudeCode
+        && t.with_record(i, |v| v.get("type").and_then(Value::as_str) == Some("summary")).unwrap_or(false)
+    {
         return true;
     }
     // Codex keeps its session line (and the legacy layout's header line). Its `user_message`
@@ -83,15 +91,30 @@ fn claude_code(t: &Transcript, k: usize, event: &Event, mut seq: Vec<Out>) -> Re
     let text = event.summary.as_str();
     let first = t.record(k)?;
     let field = |name: &str| first.get(name).cloned().unwrap_or(Value::Null);
+    let kept: HashSet<usize> = seq.iter().filter_map(|o| if let Out::Keep(i) = o { Some(*i) } else { None }).collect();
     let mut dropped_uuids: HashSet<String> = HashSet::new();
-    for i in 0..k {
+    for i in (0..k).filter(|i| !kept.contains(i)) {
         t.with_record(i, |v| {
             if let Some(u) = v.get("uuid").and_then(Value::as_str) {
                 dropped_uuids.insert(u.to_string());
             }
         })?;
     }
-    let (pre, last_uuid) = (event.pre_tokens, event.logical_parent.clone().map_or(Value::Null, Value::String));
+    // A kept subagent line whose parent was summarized starts its own tree.
+    for o in &mut seq {
+        if let Out::Keep(i) = *o {
+            let v = t.record(i)?;
+            if v.get("parentUuid").and_then(Value::as_str).is_some_and(|p| dropped_uuids.contains(p)) {
+                let mut v = v;
+                v["parentUuid"] = Value::Null;
+                *o = Out::New(v);
+            }
+        }
+    }
+    // `logicalParentUuid` names the last line before the boundary; that line is summarized and
+    // gone from this file (its original is in the store), so it names none rather than one
+    // that is not there.
+    let (pre, last_uuid) = (event.pre_tokens, Value::Null);
     let boundary_uuid = uuid_of(&format!("boundary\n{text}"));
     let summary_uuid = uuid_of(&format!("summary\n{text}"));
     seq.push(Out::New(json!({
