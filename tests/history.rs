@@ -225,6 +225,23 @@ fn every_output_checks_restores_and_is_left_alone_when_compacted_again() {
     }
 }
 
+/// The LLM can come from the config file, as for ctx-summarize: `--config FILE` (or the user's
+/// config) with `base_url` and `model` in `[defaults]`.
+#[test]
+fn the_llm_settings_come_from_the_config_file() {
+    let dir = tmp("history-config");
+    let server = Server::start(|_, _| Reply::Text("## Goal\nFrom the config.".into()));
+    let cfg = dir.join("config.toml");
+    fs::write(&cfg, format!("[defaults]\nbase_url = \"{}\"\nmodel = \"m\"\nmax_chars = 10\n", server.url()))
+        .expect("write");
+    let out = ok(compact(&dir.join("store")).args(SMALL).arg("--config").arg(&cfg).arg(fixture("openai-body.json")));
+    let out: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(summary_of(out["messages"][2]["content"].as_str().expect("text")), "## Goal\nFrom the config.");
+    assert_eq!(server.seen().len(), 1);
+    let shown = run(tool("ctx-compact").arg("--config").arg(&cfg).arg("--print-config"));
+    assert!(shown.out.contains("model = \"m\"") && !shown.out.contains("max_chars"), "{}", shown.out);
+}
+
 #[test]
 fn the_llm_writes_the_summary_and_a_failure_falls_back() {
     let dir = tmp("history-llm");

@@ -167,6 +167,9 @@ pub struct Args {
     pub encoding: EncodingArg,
 
     #[command(flatten)]
+    pub profile: super::profile::ProfileArgs,
+
+    #[command(flatten)]
     pub output_args: OutputArgs,
 }
 
@@ -179,7 +182,42 @@ fn trigger(s: &str) -> Result<f64, String> {
 
 /// Runs `ctx-compact` with the process's arguments.
 pub fn main() -> ExitCode {
-    super::main_with(TOOL, run)
+    super::profile::main(TOOL, apply_config, run)
+}
+
+/// Lays the config file's `[defaults]` under the flags given: of its keys, ctx-compact takes
+/// the LLM's (`base_url`, `model`, `provider`, with the rule that `./ctx.toml` may not set them
+/// untrusted) and `encoding`; the others are budgets of a tool's output, which a transcript's
+/// target is not.
+fn apply_config(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
+    use super::profile::given;
+    let g = |id: &str| given(m, id);
+    let flags = crate::config::Settings {
+        encoding: g("encoding").then_some(args.encoding.encoding),
+        model: args.llm.model.clone().filter(|_| g("model")),
+        base_url: args.llm.base_url.clone().filter(|_| g("base_url")),
+        provider: args.llm.provider.filter(|_| g("provider")),
+        ..crate::config::Settings::default()
+    };
+    let mut r = super::profile::resolve(&args.profile, None, &flags, args.output_args.verbose, TOOL)?;
+    let s = &r.settings;
+    let keep = crate::config::Settings {
+        encoding: s.encoding,
+        model: s.model.clone(),
+        base_url: s.base_url.clone(),
+        provider: s.provider,
+        ..crate::config::Settings::default()
+    };
+    r.settings = keep;
+    if args.profile.print_config {
+        return Ok(Some(super::profile::render(&r)));
+    }
+    let s = r.settings;
+    args.encoding.encoding = s.encoding.unwrap_or(args.encoding.encoding);
+    args.llm.model = s.model.or(args.llm.model.take());
+    args.llm.base_url = s.base_url.or(args.llm.base_url.take());
+    args.llm.provider = s.provider.or(args.llm.provider);
+    Ok(None)
 }
 
 impl Args {
