@@ -152,6 +152,29 @@ fn unauthorized_stops_at_the_first_request() {
     }
 }
 
+/// `--deadline` bounds the whole LLM phase: the request in flight is cut when it passes, nothing
+/// more is sent, and every chunk left gets its extractive summary (one warning, exit 0).
+#[test]
+fn a_deadline_stops_sending_and_the_rest_falls_back() {
+    let cache = tmp("sum-deadline");
+    let server = Server::start(|_, _| Reply::Slow(Duration::from_secs(5), Box::new(Reply::Text("late".into()))));
+    let r = run(llm(&cache, &server)
+        .args(["--deadline", "1", "-j", "1", "--select", "all", "--json"])
+        .write_stdin(log(4000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(server.seen().len(), 1, "one request, cut at the deadline; nothing after it");
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("json");
+    let error = |i: usize| v["fallbacks"][i]["error"].as_str().unwrap_or_default().to_string();
+    let url = format!("{}/chat/completions", server.url());
+    assert_eq!(error(0), format!("the --deadline of 1 s for the LLM passed during a request to {url}"));
+    assert_eq!(error(1), "the --deadline of 1 s for the LLM passed: not sent");
+    let warnings: Vec<&str> = r.err.lines().collect();
+    assert!(warnings[0].starts_with("ctx-summarize: warning: 38 chunk summaries failed;"), "{}", r.err);
+    assert!(warnings[1].ends_with("(the --deadline of 1 s for the LLM passed: not sent)"), "{}", r.err);
+    let bad = run(llm(&cache, &server).args(["--deadline", "0"]).write_stdin("x"));
+    assert_eq!(bad.code, 2);
+}
+
 /// A closed port is not a transient failure either: the first refused connection stops the run
 /// (no retries, no request per chunk), in one line, exit 1.
 #[test]

@@ -58,6 +58,8 @@ pub struct Client {
     dry: Mutex<Vec<Value>>,
     /// The first fatal error, after which nothing more is sent.
     fatal: Mutex<Option<String>>,
+    /// When the whole run's LLM work must be over (`Config::deadline`).
+    until: Option<std::time::Instant>,
 }
 
 impl fmt::Debug for Client {
@@ -100,6 +102,7 @@ impl Client {
             .build()?;
         let cache = cfg.cache_dir.as_deref().map(Store::open).transpose()?;
         let url = cfg.provider.url(&cfg.base_url);
+        let cfg_deadline = cfg.deadline;
         Ok(Client {
             cfg,
             http,
@@ -108,6 +111,7 @@ impl Client {
             stats: Mutex::new(Stats::default()),
             dry: Mutex::new(Vec::new()),
             fatal: Mutex::new(None),
+            until: cfg_deadline.map(|d| std::time::Instant::now() + d),
         })
     }
 
@@ -167,6 +171,9 @@ impl Client {
         let payload = body.to_string();
         let mut last = String::new();
         for attempt in 0..=self.cfg.retries {
+            if self.left() == Some(Duration::ZERO) {
+                return Err(CallError::Failed(if last.is_empty() { self.past_deadline() } else { last }));
+            }
             if attempt > 0 {
                 self.count(|s| s.retries += 1);
             }
@@ -184,7 +191,8 @@ impl Client {
                 Attempt::Retry(why, wait) => {
                     last = why;
                     if attempt < self.cfg.retries {
-                        std::thread::sleep(wait.unwrap_or_else(|| self.backoff(attempt)));
+                        let wait = wait.unwrap_or_else(|| self.backoff(attempt));
+                        std::thread::sleep(self.left().map_or(wait, |left| wait.min(left)));
                     }
                 }
             }
@@ -195,6 +203,9 @@ impl Client {
     fn attempt(&self, payload: &str, limit: u64) -> Attempt {
         let key = self.cfg.api_key.as_ref().map(|k| k.expose());
         let mut rb = self.http.post(&self.url).header("content-type", "application/json");
+        if let Some(left) = self.left() {
+            rb = rb.timeout(left.min(self.cfg.timeout));
+        }
         for (name, value) in self.cfg.provider.headers(key) {
             rb = rb.header(name, value);
         }
@@ -247,7 +258,20 @@ impl Client {
         }
     }
 
+    /// The time left before the deadline, if there is one (zero once it has passed).
+    fn left(&self) -> Option<Duration> {
+        self.until.map(|u| u.saturating_duration_since(std::time::Instant::now()))
+    }
+
+    fn past_deadline(&self) -> String {
+        let secs = self.cfg.deadline.map_or(0.0, |d| d.as_secs_f64());
+        format!("the --deadline of {secs} s for the LLM passed: not sent")
+    }
+
     fn transport_error(&self, e: &reqwest::Error) -> String {
+        if e.is_timeout() && self.left() == Some(Duration::ZERO) {
+            return self.past_deadline().replace(": not sent", " during a request to ") + &self.shown_url();
+        }
         if e.is_timeout() {
             return format!("no response from {} within {} s", self.shown_url(), self.cfg.timeout.as_secs_f64());
         }

@@ -125,6 +125,9 @@ pub struct Config {
     pub cache_dir: Option<PathBuf>,
     /// Print requests instead of sending them.
     pub dry_run: bool,
+    /// The limit of the whole run's LLM work, from the client's start: after it nothing more is
+    /// sent (what is left falls back as a failed call would), and no request outlives it.
+    pub deadline: Option<Duration>,
 }
 
 impl Config {
@@ -144,6 +147,7 @@ impl Config {
             temperature: 0.0,
             cache_dir: Some(crate::store::cache_dir("llm")),
             dry_run: false,
+            deadline: None,
         }
     }
 }
