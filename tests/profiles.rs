@@ -127,3 +127,24 @@ fn built_in_profiles_need_no_file() {
         "ctx-truncate: tool 'Read': profile [tools.read_file]\nctx-truncate: kept 2 of 2 chars; 0 gap(s), 0 chars omitted\n"
     );
 }
+
+/// `--config` and `[defaults]` on every tool: ctx-chunk and ctx-score take the one setting a
+/// config file holds for them, `encoding`.
+#[test]
+fn chunk_and_score_take_the_encoding_from_the_config_file() {
+    let dir = common::tmp("config-chunk-score");
+    let cfg = dir.join("c.toml");
+    std::fs::write(&cfg, "[defaults]\nencoding = \"estimate\"\n").expect("write");
+    let input = common::numbers(2000);
+    for tool in ["ctx-chunk", "ctx-score"] {
+        let args = ["--size", "100", "--unit", "tokens", "--json"];
+        let by_flag =
+            common::run(common::tool(tool).args(args).args(["--encoding", "estimate"]).write_stdin(input.clone()));
+        let by_file = common::run(common::tool(tool).args(args).arg("--config").arg(&cfg).write_stdin(input.clone()));
+        let by_default = common::run(common::tool(tool).args(args).write_stdin(input.clone()));
+        assert_eq!((by_file.code, &by_file.out), (0, &by_flag.out), "{tool}: {}", by_file.err);
+        assert_ne!(by_default.out, by_flag.out, "{tool}: o200k and the estimate differ here");
+        let shown = common::run(common::tool(tool).arg("--config").arg(&cfg).arg("--print-config"));
+        assert!(shown.out.contains("encoding = \"estimate\""), "{tool}: {}", shown.out);
+    }
+}

@@ -110,8 +110,8 @@ pub struct LlmConnArgs {
     pub timeout: f64,
     /// The limit of all LLM work of the run, in seconds: after it nothing more is sent and
     /// what is left falls back as a failed call does (no request outlives it)
-    #[arg(long, value_name = "SECS", help_heading = "LLM")]
-    pub deadline: Option<f64>,
+    #[arg(long, value_name = "SECS", default_value_t = 3600.0, help_heading = "LLM")]
+    pub deadline: f64,
     /// Retries of a failed request (408, 409, 429, 5xx, connection errors, timeouts)
     #[arg(long, value_name = "N", default_value_t = 4, help_heading = "LLM")]
     pub retries: u32,
@@ -159,12 +159,11 @@ impl LlmConnArgs {
         cfg.timeout = std::time::Duration::from_secs_f64(self.timeout);
         cfg.connect_timeout = cfg.timeout.min(std::time::Duration::from_secs(10));
         cfg.retries = self.retries;
-        if let Some(d) = self.deadline {
-            if !(d > 0.0 && d <= 86_400.0) {
-                return Err(super::usage(format!("--deadline {d} is not a number of seconds from 0 to 86400")));
-            }
-            cfg.deadline = Some(std::time::Duration::from_secs_f64(d));
+        let d = self.deadline;
+        if !(d > 0.0 && d <= 86_400.0) {
+            return Err(super::usage(format!("--deadline {d} is not a number of seconds from 0 to 86400")));
         }
+        cfg.deadline = Some(std::time::Duration::from_secs_f64(d));
         if self.no_cache {
             cfg.cache_dir = None;
         }

@@ -37,6 +37,9 @@ pub struct Args {
     #[command(flatten)]
     pub encoding: EncodingArg,
 
+    #[command(flatten)]
+    pub profile: super::profile::ProfileArgs,
+
     /// The line written between chunks; {index} is the index of the chunk that follows
     #[arg(long, value_name = "STR", default_value = "--- chunk {index} ---", conflicts_with_all = ["null", "json", "out_dir"])]
     pub separator: String,
@@ -60,7 +63,12 @@ pub struct Args {
 
 /// Runs `ctx-chunk` with the process's arguments.
 pub fn main() -> ExitCode {
-    super::main_with(TOOL, run)
+    super::profile::main(TOOL, apply_config, run)
+}
+
+/// The config file's `[defaults]` `encoding` under `--encoding` (the one key this tool takes).
+fn apply_config(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
+    super::profile::encoding_only(&args.profile, &mut args.encoding, m, args.output.verbose, TOOL)
 }
 
 /// Where chunks go.

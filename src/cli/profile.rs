@@ -89,3 +89,22 @@ pub fn resolve(
 pub fn render(resolved: &Resolved) -> String {
     format!("{}# anything not listed: the built-in default (see --help)\n", config::render(resolved))
 }
+
+/// For a tool whose only setting a config file holds is `encoding` (ctx-chunk, ctx-score): lays
+/// the file's `[defaults]` encoding under `--encoding`; with `--print-config`, the text to print.
+pub fn encoding_only(
+    args: &ProfileArgs,
+    encoding: &mut super::args::EncodingArg,
+    m: &ArgMatches,
+    verbose: bool,
+    name: &str,
+) -> Result<Option<String>> {
+    let flags = Settings { encoding: given(m, "encoding").then_some(encoding.encoding), ..Settings::default() };
+    let mut r = resolve(args, None, &flags, verbose, name)?;
+    r.settings = Settings { encoding: r.settings.encoding, ..Settings::default() };
+    if args.print_config {
+        return Ok(Some(render(&r)));
+    }
+    encoding.encoding = r.settings.encoding.unwrap_or(encoding.encoding);
+    Ok(None)
+}

@@ -63,6 +63,9 @@ pub struct Args {
     #[command(flatten)]
     pub encoding: EncodingArg,
 
+    #[command(flatten)]
+    pub profile: super::profile::ProfileArgs,
+
     /// Weights of position, discourse and entity
     #[arg(long, value_name = "P,D,E", default_value = "0.5,0.3,0.2", help_heading = "Scoring")]
     pub weights: Weights,
@@ -118,7 +121,12 @@ pub struct Args {
 
 /// Runs `ctx-score` with the process's arguments.
 pub fn main() -> ExitCode {
-    super::main_with(TOOL, run)
+    super::profile::main(TOOL, apply_config, run)
+}
+
+/// The config file's `[defaults]` `encoding` under `--encoding` (the one key this tool takes).
+fn apply_config(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
+    super::profile::encoding_only(&args.profile, &mut args.encoding, m, args.output.verbose, TOOL)
 }
 
 fn run(args: Args) -> Result<ExitCode> {
