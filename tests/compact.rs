@@ -660,3 +660,30 @@ fn restore_of_an_unchanged_file_is_that_file() {
     let r = run(tool("ctx-compact").arg("--restore").arg(&marked));
     assert_eq!(r.code, 1);
 }
+
+/// A replacement is never larger in tokens than what it replaces: a result of 400 repeated
+/// chars is 50 tokens, fewer than its placeholder with a token-heavy path, so it stays; 1,160
+/// chars of words are more, so they go.
+#[test]
+fn a_placeholder_never_costs_more_tokens_than_the_result() {
+    let dir = tmp("prune-tokens");
+    let body = |content: &str| {
+        json!({"messages": [
+            {"role": "user", "content": "go"},
+            {"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": content},
+            {"role": "user", "content": "next"},
+            {"role": "assistant", "content": "ok"},
+        ]})
+        .to_string()
+    };
+    let args = ["--protect", "0", "--protect-turns", "0", "--prune-minimum", "0"];
+    let count = |s: &str| ctx::tokens::Encoding::O200k.count(s.as_bytes());
+    for (content, pruned) in [("a".repeat(400), false), ("the build failed again today ".repeat(40), true)] {
+        let r = ok(run(compact(&dir.join("store")).args(args).write_stdin(body(&content))));
+        let out: Value = serde_json::from_str(&r.out).expect("json");
+        let now = out["messages"][2]["content"].as_str().expect("text");
+        assert_eq!(now != content, pruned, "{now}");
+        assert!(count(now) <= count(&content), "{} tokens replaced {}", count(now), count(&content));
+    }
+}

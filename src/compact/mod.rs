@@ -223,7 +223,7 @@ fn prune(t: &Transcript, results: &[ToolResult], opts: &Options, marks: &Marks, 
         } else if r.recent {
             continue;
         }
-        if r.chars > marks.placeholder_chars(r, path_chars) && !marks.is_replaced(t, r)? {
+        if marks.shrinks(t, r, path_chars, opts.encoding)? && !marks.is_replaced(t, r)? {
             candidates.push(i);
         }
     }
@@ -280,7 +280,7 @@ fn fit_groups(
                 break;
             }
             if chosen.get(&i) != Some(&Action::Prune)
-                && results[i].chars > marks.placeholder_chars(&results[i], path_chars)
+                && marks.shrinks(t, &results[i], path_chars, opts.encoding)?
                 && !marks.is_replaced(t, &results[i])?
             {
                 chosen.insert(i, Action::Prune);
@@ -339,8 +339,30 @@ impl Marks {
     }
 
     fn placeholder_chars(&self, r: &ToolResult, path_chars: u64) -> u64 {
-        let path = "x".repeat(usize::try_from(path_chars).unwrap_or(0));
-        crate::text::count_chars(render_placeholder(&self.template, r.chars, &r.tool, &path).as_bytes())
+        crate::text::count_chars(self.placeholder_for(r, path_chars).as_bytes())
+    }
+
+    /// The placeholder of `r`, with a stand-in path of the real one's length made of hex
+    /// digits, which cost at least as many tokens as a real path's words do.
+    fn placeholder_for(&self, r: &ToolResult, path_chars: u64) -> String {
+        let path: String = "0f3a9c7e5b1d8264".chars().cycle().take(usize::try_from(path_chars).unwrap_or(0)).collect();
+        render_placeholder(&self.template, r.chars, &r.tool, &path)
+    }
+
+    /// Whether replacing `r` by its placeholder makes it smaller, in chars and in tokens: a
+    /// short result can hold fewer tokens than a placeholder whose path is token-heavy.
+    fn shrinks(
+        &self,
+        t: &Transcript,
+        r: &ToolResult,
+        path_chars: u64,
+        encoding: crate::tokens::Encoding,
+    ) -> Result<bool> {
+        if r.chars <= self.placeholder_chars(r, path_chars) {
+            return Ok(false);
+        }
+        let placeholder = encoding.count(self.placeholder_for(r, path_chars).as_bytes());
+        Ok(encoding.count(text_of(t, r)?.as_bytes()) > placeholder)
     }
 }
 
