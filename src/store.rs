@@ -283,6 +283,37 @@ pub fn gc(dir: &Path, policy: &Policy, protected: &std::collections::HashSet<Str
     Ok(swept)
 }
 
+/// Removes the temporary files that a killed run of ctx left in `dir` (`.NAME.ctx-tmp-PID-N`
+/// beside an output, `.tmp-PID-N` in a store): those whose process is gone (on Linux, no
+/// `/proc/PID`), or, where that cannot be told, that are over an hour old. Returns how many.
+pub fn sweep_temporaries(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    let proc = Path::new("/proc/self").exists();
+    let mut removed = 0;
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let rest = match (name.find(".ctx-tmp-"), name.strip_prefix(".tmp-")) {
+            (Some(at), _) if name.starts_with('.') => &name[at + ".ctx-tmp-".len()..],
+            (_, Some(rest)) => rest,
+            _ => continue,
+        };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        let gone = if proc {
+            pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+        } else {
+            e.metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|a| a.as_secs() > 3600)
+        };
+        if gone && e.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(e.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 /// The names of files of the store at `dir` that `text` names by path (`DIR/NAME`), as a
 /// compacted transcript or a `--state` file does in its placeholders.
 pub fn named_in(text: &[u8], dir: &Path) -> Vec<String> {

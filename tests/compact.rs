@@ -687,3 +687,18 @@ fn a_placeholder_never_costs_more_tokens_than_the_result() {
         assert!(count(now) <= count(&content), "{} tokens replaced {}", count(now), count(&content));
     }
 }
+
+/// Temporary files that a killed run left beside its outputs are removed by the next run that
+/// writes there; one whose process still runs is not.
+#[test]
+fn leftover_temporary_files_of_a_killed_run_are_removed() {
+    let dir = tmp("compact-leftovers");
+    let dead = dir.join(".out.json.ctx-tmp-4194300-17");
+    let live = dir.join(format!(".out.json.ctx-tmp-{}-18", std::process::id()));
+    fs::write(&dead, "x".repeat(1000)).expect("write");
+    fs::write(&live, "y").expect("write");
+    let r = ok(run(compact(&dir.join("store")).arg("-o").arg(dir.join("out.json")).arg(fixture("openai-body.json"))));
+    assert!(!dead.exists() && live.exists());
+    let first = r.err.lines().next().unwrap_or_default();
+    assert_eq!(first, format!("ctx-compact: removed 1 temporary files a killed run left in '{}'", dir.display()));
+}

@@ -11,7 +11,7 @@ use crate::compact::{self, DEFAULT_PLACEHOLDER};
 use crate::transcript::Format;
 use anyhow::Result;
 use clap::Parser;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const TOOL: &str = "ctx-compact";
@@ -315,6 +315,33 @@ fn run(mut args: Args) -> Result<ExitCode> {
     if (args.stats || args.check) && writes_files {
         return Err(usage("--stats and --check write nothing; drop -o, --out-dir and --in-place"));
     }
+    if writes_files {
+        sweep_temporaries(&args, &inputs);
+    }
     let history = args.history()?;
     batch::run(&args, &opts, history.as_ref(), inputs)
+}
+
+/// Removes what a killed earlier run left beside the outputs this run writes (a temporary file
+/// of an atomic write can be as large as a transcript).
+fn sweep_temporaries(args: &Args, inputs: &[batch::Job]) {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if let Some(o) = &args.output {
+        dirs.push(o.parent().map(Path::to_path_buf).unwrap_or_default());
+    }
+    if let Some(d) = &args.out_dir {
+        dirs.push(d.clone());
+    }
+    if args.in_place {
+        dirs.extend(inputs.iter().filter_map(|j| j.path.as_ref().and_then(|p| p.parent()).map(Path::to_path_buf)));
+    }
+    dirs.sort();
+    dirs.dedup();
+    for dir in dirs {
+        let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+        let n = crate::store::sweep_temporaries(&dir);
+        if n > 0 && !args.output_args.quiet {
+            eprintln!("{TOOL}: removed {n} temporary files a killed run left in '{}'", dir.display());
+        }
+    }
 }
