@@ -395,6 +395,16 @@ fn batch_goes_on_past_a_bad_file_and_skips_what_is_up_to_date() {
     assert!(r.err.lines().last().unwrap_or("").ends_with("1 error, 2 up to date"), "{}", r.err);
     let r = batch(&["--force"]);
     assert!(r.err.lines().last().unwrap_or("").ends_with("1 error, 2 written"), "{}", r.err);
+    // Other options are other outputs: not up to date, whatever the times say.
+    let r = batch(&["--preview", "1500"]);
+    assert!(r.err.lines().last().unwrap_or("").ends_with("1 error, 2 written"), "{}", r.err);
+    // Skipping is said even with -q.
+    let r = batch(&["--preview", "1500", "-q"]);
+    assert!(
+        r.err.contains("ctx-compact: skipped 2 outputs already made from their inputs by this version with these options (--force redoes them)\n"),
+        "{}",
+        r.err
+    );
     // Outputs restore to their inputs.
     let restored = tool("ctx-compact").arg("--restore").arg(out.join("sub/c.json")).output().expect("runs");
     assert_eq!(restored.stdout, fs::read(src.join("sub/c.json")).expect("read"));

@@ -184,6 +184,63 @@ pub struct Ctx<'a> {
     pub history: Option<&'a History>,
     /// Count tokens before and after (for the report).
     pub count: bool,
+    /// What made the outputs of this run (the version and every option that shapes an
+    /// output), and what made each output already in `--out-dir` (its stamp file).
+    pub stamp: Stamp,
+}
+
+/// `--out-dir`'s record of what made each output, so that resuming a batch skips only the
+/// outputs this version made with these options (`.ctx-compact-stamps`, one `KEY PATH` a line).
+pub struct Stamp {
+    key: String,
+    file: Option<PathBuf>,
+    made: std::collections::HashMap<PathBuf, String>,
+    written: Mutex<Vec<PathBuf>>,
+}
+
+impl Stamp {
+    fn new(args: &Args, opts: &compact::Options, history: Option<&History>) -> Stamp {
+        let made_by = format!(
+            "{} {opts:?} {:?}",
+            env!("CARGO_PKG_VERSION"),
+            history.map(|(o, c)| (o, c.as_ref().map(|c| (&c.config().base_url, &c.config().model))))
+        );
+        let key = crate::store::key_of(made_by.as_bytes());
+        let file = args.out_dir.as_ref().map(|d| d.join(".ctx-compact-stamps"));
+        let made = file
+            .as_ref()
+            .and_then(|f| fs::read_to_string(f).ok())
+            .map(|text| {
+                text.lines().filter_map(|l| l.split_once(' ').map(|(k, p)| (PathBuf::from(p), k.to_string()))).collect()
+            })
+            .unwrap_or_default();
+        Stamp { key, file, made, written: Mutex::new(Vec::new()) }
+    }
+
+    /// Whether `out` was made by this version with these options.
+    fn matches(&self, out: &Path) -> bool {
+        self.made.get(out).is_some_and(|k| *k == self.key)
+    }
+
+    fn written(&self, out: &Path) {
+        self.written.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(out.to_path_buf());
+    }
+
+    /// Writes the stamps of this run's outputs over those of earlier runs.
+    fn save(self) -> Result<()> {
+        let Some(file) = self.file else { return Ok(()) };
+        let written = self.written.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if written.is_empty() {
+            return Ok(());
+        }
+        let mut made = self.made;
+        for out in written {
+            made.insert(out, self.key.clone());
+        }
+        let mut lines: Vec<String> = made.iter().map(|(p, k)| format!("{k} {}", p.display())).collect();
+        lines.sort();
+        crate::store::write_atomic(&file, &mut |w| Ok(w.write_all((lines.join("\n") + "\n").as_bytes())?))
+    }
 }
 
 /// Processes every job, `-j` at a time, prints the reports in order and the summary.
@@ -208,7 +265,9 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
     collisions(args, &jobs)?;
     let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();
     let table = !args.output_args.quiet && (writes_files || args.output_args.verbose) && !args.output_args.json;
-    let ctx = Ctx { args, opts, history, count: args.dry_run || args.output_args.json || table };
+    let stamp = Stamp::new(args, opts, history);
+    let ctx = Ctx { args, opts, history, count: args.dry_run || args.output_args.json || table, stamp };
+    let skipped = AtomicUsize::new(0);
     let workers = args
         .jobs
         .map(usize::from)
@@ -229,6 +288,12 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(job) = jobs.get(i) else { break };
             let outcome = process(job, &ctx);
+            if outcome.status == Status::Skipped {
+                skipped.fetch_add(1, Ordering::Relaxed);
+            }
+            if let (Status::Written, Some(out)) = (&outcome.status, &outcome.output) {
+                ctx.stamp.written(out);
+            }
             bar.inc(job.path.as_ref().and_then(|p| fs::metadata(p).ok()).map_or(0, |m| m.len()));
             bar.set_message(format!("{}/{} files", finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len()));
             let mut p = printer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -245,8 +310,18 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
         });
     }
     bar.finish_and_clear();
+    let count = ctx.count;
+    ctx.stamp.save()?;
+    let skipped = skipped.into_inner();
+    if skipped > 0 {
+        // Said even with -q: a skipped output is work not done.
+        eprintln!(
+            "{}: skipped {skipped} outputs already made from their inputs by this version with these options (--force redoes them)",
+            super::TOOL
+        );
+    }
     let printer = printer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    printer.finish(table, ctx.count)
+    printer.finish(table, count)
 }
 
 fn progress(args: &Args, jobs: &[Job]) -> indicatif::ProgressBar {
@@ -282,6 +357,7 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
     // Resuming a batch skips outputs newer than their inputs; -o FILE is always written.
     if let (Dest::File(out), Some(input), false, None) = (&dest, &job.path, args.force, &args.output)
         && is_up_to_date(input, out)
+        && ctx.stamp.matches(out)
     {
         outcome.status = Status::Skipped;
         return Ok(());
