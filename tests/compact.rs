@@ -712,3 +712,27 @@ fn leftover_temporary_files_of_a_killed_run_are_removed() {
     let first = r.err.lines().next().unwrap_or_default();
     assert_eq!(first, format!("ctx-compact: removed 1 temporary files a killed run left in '{}'", dir.display()));
 }
+
+/// A lone surrogate escape (`\ud83d`, which JavaScript agents write when a string is cut inside
+/// an emoji) is never a reason to refuse a session: it is read as U+FFFD, and written back as it
+/// was in every line ctx does not change; the output restores byte for byte.
+#[test]
+fn lone_surrogate_escapes_are_kept_as_they_are() {
+    let dir = tmp("compact-surrogate");
+    let input = fs::read_to_string(fixture("claude-code.jsonl")).expect("read").replacen(
+        "Read the log.",
+        "Read the log \\ud83d.",
+        1,
+    );
+    let file = dir.join("s.jsonl");
+    fs::write(&file, &input).expect("write");
+    ok(run(tool("ctx-compact").arg("--check").arg(&file)));
+    let store = dir.join("store");
+    let r = ok(run(compact(&store).args(AGGRESSIVE).arg(&file)));
+    assert_ne!(r.out, input, "something was compacted");
+    assert!(r.out.contains(r#""content":"Read the log \ud83d.""#), "{}", r.out);
+    let out = dir.join("out.jsonl");
+    fs::write(&out, &r.out).expect("write");
+    let restored = ok(run(tool("ctx-compact").arg("--restore").arg("--store").arg(&store).arg(&out)));
+    assert_eq!(restored.out, input);
+}

@@ -29,7 +29,7 @@ pub(super) fn detect(bytes: &[u8], body: &Body) -> Option<Format> {
         }
         Body::Lines { lines, .. } => {
             let values: Vec<Value> =
-                lines.iter().take(50).filter_map(|l| serde_json::from_slice(&bytes[l.start..l.end]).ok()).collect();
+                lines.iter().take(50).filter_map(|l| super::json::from_slice(&bytes[l.start..l.end]).ok()).collect();
             let first = values.first()?;
             if first.get("instructions").is_some() && first.get("id").is_some() && first.get("type").is_none() {
                 return Some(Format::Codex);

@@ -31,8 +31,7 @@ const KEYS: [&str; 3] = ["messages", "input", "history"];
 impl Doc {
     /// Parses a document; errors name the line and column.
     pub fn parse(name: &str, bytes: &[u8]) -> Result<super::Body> {
-        let root: Value =
-            serde_json::from_slice(bytes).map_err(|e| anyhow::anyhow!("{name}:{}: {}", e.line(), describe(&e)))?;
+        let root: Value = from_slice(bytes).map_err(|e| anyhow::anyhow!("{name}:{}: {}", e.line(), describe(&e)))?;
         let key = match &root {
             Value::Array(_) => None,
             Value::Object(o) => match KEYS.into_iter().find(|k| o.get(*k).is_some_and(Value::is_array)) {
@@ -268,5 +267,74 @@ mod tests {
         assert_eq!(style(b"[{\"a\":1}]"), Style::Compact);
         assert_eq!(style(b"[\n    1\n]"), Style::Pretty(b"    ".to_vec()));
         assert_eq!(style(b"[\n\t1\n]"), Style::Pretty(b"\t".to_vec()));
+    }
+}
+
+/// Parses JSON that may hold lone surrogate escapes (`"\\ud83d"`, as JavaScript agents write
+/// when they cut a string inside an emoji): serde_json refuses them, so they are read as U+FFFD.
+/// The bytes of a record ctx does not change are written back as they were, escapes included.
+pub fn from_slice<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
+    serde_json::from_slice(bytes).or_else(|e| match without_lone_surrogates(bytes) {
+        Some(clean) => serde_json::from_slice(&clean),
+        None => Err(e),
+    })
+}
+
+/// `bytes` with every lone surrogate escape replaced by `\\ufffd`; `None` when there is none.
+fn without_lone_surrogates(bytes: &[u8]) -> Option<Vec<u8>> {
+    let unit = |at: usize| -> Option<u16> {
+        let hex = bytes.get(at..at + 6)?;
+        if hex[0] != b'\\' || hex[1] != b'u' {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let mut out: Option<Vec<u8>> = None;
+    let (mut i, mut copied) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let lone = match unit(i) {
+            Some(0xD800..=0xDBFF) if matches!(unit(i + 6), Some(0xDC00..=0xDFFF)) => {
+                i += 12;
+                continue;
+            }
+            Some(0xD800..=0xDFFF) => true,
+            Some(_) => false,
+            None => {
+                // Another escape (`\\\\`, `\\"`, ...): skip it whole.
+                i += 2;
+                continue;
+            }
+        };
+        if lone {
+            let buf = out.get_or_insert_with(|| Vec::with_capacity(bytes.len()));
+            buf.extend_from_slice(&bytes[copied..i]);
+            buf.extend_from_slice(b"\\ufffd");
+            copied = i + 6;
+        }
+        i += 6;
+    }
+    out.map(|mut buf| {
+        buf.extend_from_slice(&bytes[copied..]);
+        buf
+    })
+}
+
+#[cfg(test)]
+mod surrogate_tests {
+    use super::*;
+
+    #[test]
+    fn lone_surrogates_read_as_replacement_characters_and_pairs_stay() {
+        let v: Value =
+            from_slice(br#"{"a":"cut \ud83d", "b":"\udc00!", "c":"\ud83d\ude00", "d":"\\ud83d"}"#).expect("parses");
+        assert_eq!(v["a"], "cut \u{fffd}");
+        assert_eq!(v["b"], "\u{fffd}!");
+        assert_eq!(v["c"], "\u{1f600}");
+        assert_eq!(v["d"], "\\ud83d", "an escaped backslash is not an escape");
+        assert!(from_slice::<Value>(br#"{"a": oops}"#).is_err());
     }
 }

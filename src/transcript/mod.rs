@@ -299,7 +299,7 @@ impl Transcript {
     fn parse_line(&self, i: usize) -> Result<Value> {
         let Body::Lines { lines, .. } = &self.body else { bail!("not JSON Lines") };
         let l = lines.get(i).ok_or_else(|| anyhow::anyhow!("no record {i}"))?;
-        serde_json::from_slice(&self.bytes[l.start..l.end])
+        json::from_slice(&self.bytes[l.start..l.end])
             .map_err(|e| anyhow::anyhow!("{}:{}: {}", self.name, l.number, json::describe(&e)))
     }
 
@@ -466,7 +466,7 @@ fn split_lines(name: &str, bytes: &[u8]) -> Result<Body> {
             continue;
         }
         if nl.is_none()
-            && let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(text)
+            && let Err(e) = json::from_slice::<serde::de::IgnoredAny>(text)
         {
             if e.is_eof() {
                 partial = Some(line);
