@@ -154,6 +154,26 @@ fn codex_gets_a_compacted_line_after_its_session_line() {
     assert_eq!(&lines[2..], &input.lines().skip(4).collect::<Vec<_>>()[..]);
 }
 
+/// Restore after appends: the agent goes on writing to a history-compacted session; restoring
+/// it gives the original, then what was appended, byte for byte.
+#[test]
+fn a_history_compacted_session_restores_after_the_agent_appended() {
+    for file in [fixture("claude-code.jsonl"), corpus_transcripts()[1].clone()] {
+        let dir = tmp(&format!("history-append-{}", file.file_name().and_then(|n| n.to_str()).unwrap_or("x")));
+        let store = dir.join("store");
+        let target: &[&str] = if file.starts_with(FIXTURES) { &SMALL } else { &["--max-tokens", "8000", "-q"] };
+        let out = ok(compact(&store).args(target).arg(&file));
+        let input = fs::read_to_string(&file).expect("read");
+        assert_ne!(out, input, "{}: compacted", file.display());
+        let more = "{\"type\":\"user\",\"note\":\"appended 1\"}\n{\"type\":\"user\",\"note\":\"appended 2\"}\n";
+        let grown = dir.join("grown.jsonl");
+        fs::write(&grown, format!("{out}{more}")).expect("write");
+        let r = run(tool("ctx-compact").arg("--restore").arg("--store").arg(&store).arg(&grown));
+        assert_eq!(r.code, 0, "{}", r.err);
+        assert_eq!(r.out, format!("{input}{more}"), "{}", file.display());
+    }
+}
+
 /// Claude Code's subagent (sidechain) lines are not what the model is sent: history
 /// compaction keeps every one of them, as Claude Code's own compaction does.
 #[test]

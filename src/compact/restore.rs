@@ -30,6 +30,14 @@ impl Index {
         let _ = writeln!(self.entries, "{} {} {} {}", key_of(new), self.original, range.start, range.end);
     }
 
+    /// Notes that `new`, a whole JSON Lines output, replaces `range` of the original also as
+    /// the start of a longer file: an agent appends to a compacted session, and the lines it
+    /// appended are kept after the original on restore.
+    pub fn add_prefix(&mut self, new: &[u8], range: Range<usize>) {
+        let _ =
+            writeln!(self.entries, "P {} {} {} {} {}", key_of(new), self.original, range.start, range.end, new.len());
+    }
+
     /// Writes the index to the store, under a name made from its content.
     pub fn save(&self, store: &Store) -> Result<()> {
         if !self.entries.is_empty() {
@@ -40,7 +48,8 @@ impl Index {
     }
 }
 
-/// Where each known compacted line or document came from: (original, start, end) by key.
+/// Where each known compacted line or document came from: (original, start, end) by key; a
+/// prefix entry's key is `P LEN KEY`, for the first LEN bytes of a file.
 type Map = HashMap<String, (String, usize, usize)>;
 
 fn load(store: &Store) -> Result<Map> {
@@ -55,11 +64,15 @@ fn load(store: &Store) -> Result<Map> {
             std::fs::read_to_string(e.path()).with_context(|| format!("cannot read '{}'", e.path().display()))?;
         for line in text.lines() {
             let parts: Vec<&str> = line.split(' ').collect();
-            let [key, name, start, end] = parts[..] else { bail!("'{}' is damaged", e.path().display()) };
+            let (key, name, start, end) = match parts[..] {
+                [key, name, start, end] => (key.to_string(), name, start, end),
+                ["P", key, name, start, end, len] => (format!("P {len} {key}"), name, start, end),
+                _ => bail!("'{}' is damaged", e.path().display()),
+            };
             let (Ok(start), Ok(end)) = (start.parse(), end.parse()) else {
                 bail!("'{}' is damaged", e.path().display())
             };
-            map.insert(key.to_string(), (name.to_string(), start, end));
+            map.insert(key, (name.to_string(), start, end));
         }
     }
     Ok(map)
@@ -85,6 +98,11 @@ pub fn restore(store: &Store, bytes: &[u8]) -> Result<Option<Vec<u8>>> {
     for _ in 0..64 {
         if let Some(whole) = lookup(store, &map, &current, &mut originals)? {
             current = whole;
+            changed = true;
+            continue;
+        }
+        if let Some(grown) = prefixed(store, &map, &current, &mut originals)? {
+            current = grown;
             changed = true;
             continue;
         }
@@ -121,8 +139,33 @@ fn restore_lines(
     Ok((out, any))
 }
 
+/// A compacted file the agent appended to: its compacted start, restored, then what was
+/// appended, as it is.
+fn prefixed(
+    store: &Store,
+    map: &Map,
+    bytes: &[u8],
+    originals: &mut HashMap<String, Vec<u8>>,
+) -> Result<Option<Vec<u8>>> {
+    for key in map.keys().filter(|k| k.starts_with("P ")) {
+        let mut parts = key.splitn(3, ' ').skip(1);
+        let (Some(Ok(len)), Some(hash)) = (parts.next().map(str::parse::<usize>), parts.next()) else { continue };
+        if len < bytes.len() && bytes[..len].ends_with(b"\n") && key_of(&bytes[..len]) == hash {
+            let Some(mut out) = fetch(store, map, key, originals)? else { continue };
+            out.extend_from_slice(&bytes[len..]);
+            return Ok(Some(out));
+        }
+    }
+    Ok(None)
+}
+
 fn lookup(store: &Store, map: &Map, new: &[u8], originals: &mut HashMap<String, Vec<u8>>) -> Result<Option<Vec<u8>>> {
-    let Some((name, start, end)) = map.get(&key_of(new)) else { return Ok(None) };
+    fetch(store, map, &key_of(new), originals)
+}
+
+/// The original bytes of the entry `key`, if the map has it.
+fn fetch(store: &Store, map: &Map, key: &str, originals: &mut HashMap<String, Vec<u8>>) -> Result<Option<Vec<u8>>> {
+    let Some((name, start, end)) = map.get(key) else { return Ok(None) };
     if !originals.contains_key(name) {
         let path = store.dir().join(name);
         let bytes =

@@ -91,6 +91,9 @@ pub(super) fn compact_history(
     let original = store.put(&t.bytes)?;
     let mut index = restore::Index::new(&original)?;
     index.add(&out, 0..t.bytes.len());
+    if t.is_lines() && out.ends_with(b"\n") {
+        index.add_prefix(&out, 0..t.bytes.len());
+    }
     write_dest(dest, &mut |w| {
         w.write_all(&out)?;
         index.save(store)
