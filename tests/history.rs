@@ -154,6 +154,24 @@ fn codex_gets_a_compacted_line_after_its_session_line() {
     assert_eq!(&lines[2..], &input.lines().skip(4).collect::<Vec<_>>()[..]);
 }
 
+/// The output fills its target: the newest part verbatim takes what the summary leaves, so a
+/// 50% target of the Codex session ends between 80% and 100% of it, not at half.
+#[test]
+fn the_output_fills_its_target() {
+    let dir = tmp("history-fill");
+    let file = corpus_transcripts()[1].clone();
+    let size = |path: &Path| -> u64 {
+        let r = ok(compact(&dir.join("store")).args(["--dry-run", "--json", "--max-tokens", "100000000"]).arg(path));
+        serde_json::from_str::<Value>(r.trim()).expect("json")["tokens_before"].as_u64().expect("tokens")
+    };
+    let target = size(&file) / 2;
+    let out = dir.join("out.jsonl");
+    fs::write(&out, ok(compact(&dir.join("store")).args(["--max-tokens", &target.to_string(), "-q"]).arg(&file)))
+        .expect("write");
+    let after = size(&out);
+    assert!(after * 10 >= target * 8 && after <= target, "{after} of {target}");
+}
+
 /// Restore after appends: the agent goes on writing to a history-compacted session; restoring
 /// it gives the original, then what was appended, byte for byte.
 #[test]

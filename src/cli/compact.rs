@@ -131,7 +131,7 @@ pub struct Args {
     /// Compact when the transcript is over this share of the target
     #[arg(long, value_name = "F", default_value_t = 0.9, value_parser = trigger, help_heading = "History")]
     pub trigger: f64,
-    /// Tokens of the newest part kept verbatim [default: 30% of the target]
+    /// Tokens of the newest part kept verbatim [default: what the target leaves beside a quarter of it for the summary]
     #[arg(long, value_name = "N", value_parser = super::args::budget_value, help_heading = "History")]
     pub keep_recent: Option<u64>,
     /// Tokens of the user's own earlier messages kept verbatim inside the summary

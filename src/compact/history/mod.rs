@@ -222,8 +222,10 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     if before <= aim {
         return Ok(out);
     }
-    let keep = opts.keep_recent.unwrap_or(opts.target * 3 / 10);
     let system: u64 = recs.iter().filter(|r| r.system).map(|r| r.tokens).sum::<u64>() + root_system(t, opts.encoding);
+    // Fill the target: the newest part verbatim takes what a quarter of the target for the
+    // summary leaves (a short output wastes context the agent could use).
+    let keep = opts.keep_recent.unwrap_or_else(|| aim.saturating_sub(system + (opts.target / 4).max(MIN_SUMMARY)));
     // The summary needs room too: at least a short one.
     let room = aim.saturating_sub(system + MIN_SUMMARY);
     let Some(k) = boundary(t, &recs, keep, room) else {
