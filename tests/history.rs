@@ -154,6 +154,31 @@ fn codex_gets_a_compacted_line_after_its_session_line() {
     assert_eq!(&lines[2..], &input.lines().skip(4).collect::<Vec<_>>()[..]);
 }
 
+/// The extractive record keeps a command in full up to 1,000 chars (it kept 200: a long command
+/// was lost).
+#[test]
+fn the_extractive_record_keeps_long_commands_whole() {
+    let dir = tmp("history-long-command");
+    let command =
+        format!("python3 -c 'import sys; print({})'", (100..250).map(|i| format!("{i}")).collect::<Vec<_>>().join("+"));
+    assert!(command.len() > 500 && command.len() < 900, "{}", command.len());
+    let args = json!({"command": command}).to_string();
+    let body = json!({"messages": [
+        {"role": "user", "content": "Add the numbers."},
+        {"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "bash", "arguments": args}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "7140"},
+        {"role": "assistant", "content": "The sum is 7140. ".repeat(400)},
+        {"role": "user", "content": "Thanks."},
+        {"role": "assistant", "content": "Done."},
+    ]});
+    let file = dir.join("t.json");
+    fs::write(&file, body.to_string()).expect("write");
+    let out = ok(compact(&dir.join("store")).args(["--max-tokens", "1500", "--keep-recent", "20"]).arg(&file));
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let summary = v["messages"][1]["content"].as_str().expect("summary");
+    assert!(summary.contains(&command), "{summary}");
+}
+
 /// The output fills its target: the newest part verbatim takes what the summary leaves, so a
 /// 50% target of the Codex session ends between 80% and 100% of it, not at half.
 #[test]

@@ -108,7 +108,7 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize]) -> Result<String> {
                     Item::Call { id: Some(id), name, input } => {
                         names.insert(
                             id.to_string(),
-                            format!("{name}({})", cut(&crate::transcript::value_text(input), 200)),
+                            format!("{name}({})", cut(&crate::transcript::value_text(input), 1000)),
                         );
                     }
                     Item::Result { id, content, .. } => {
