@@ -250,7 +250,7 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(e).with_context(|| format!("cannot read '{shown}'")),
     };
-    let (verb, title) = (if dry { "would" } else { "" }, agent.title());
+    let title = agent.title();
     if uninstall {
         let Some(current) = current.filter(|c| install::installed(agent, c)) else {
             eprintln!("{TOOL}: the {title} hook is not in '{shown}': nothing to take out");
@@ -272,8 +272,13 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
                 std::fs::remove_file(&backup).with_context(|| format!("cannot remove '{}'", backup.display()))?;
             }
         }
-        let what = if after.is_none() { "removed the file (it held only ctx's hook)" } else { "took out ctx's hook" };
-        eprintln!("{TOOL}: {title}: {}{what}: '{shown}'", if dry { "would have " } else { "" });
+        let what = match (after.is_none(), dry) {
+            (true, false) => "removed the file (it held only ctx's hook)",
+            (true, true) => "would remove the file (it holds only ctx's hook)",
+            (false, false) => "took out ctx's hook",
+            (false, true) => "would take out ctx's hook",
+        };
+        eprintln!("{TOOL}: {title}: {what}: '{shown}'");
         return Ok(ExitCode::SUCCESS);
     }
     if agent == Agent::Opencode && current.as_deref().is_some_and(|c| !install::installed(agent, c)) {
@@ -293,7 +298,7 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
         crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(next.as_bytes())?))?;
     }
     let kept = if current.is_some() { format!(" (the file before: '{}')", backup.display()) } else { String::new() };
-    eprintln!("{TOOL}: {title}: {verb}{}installed the hook in '{shown}'{kept}", if dry { " have " } else { "" });
+    eprintln!("{TOOL}: {title}: {} the hook in '{shown}'{kept}", if dry { "would install" } else { "installed" });
     if agent == Agent::Claude && !wrap {
         eprintln!(
             "{TOOL}: note: Claude Code lets no hook replace a failed command's output; `ctx init claude --wrap` runs Bash commands under ctx-truncate to fit it too"
