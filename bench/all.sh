@@ -10,6 +10,7 @@
 #   bench/salient.sh      salient on 1 GiB of real log lines against grep -c error: speed and memory
 #   bench/hook.sh         ctx hook claude: latency per event, fitting output and 1 MB
 #   bench/size.sh         the installed size of the suite
+#   bench/facts.sh        facts kept by history compaction against the newest records that fit
 # Each script can also be run alone; its report lands in bench/out/. ASSEMBLE_ONLY=1 skips the
 # runs and only assembles the reports already in bench/out/.
 set -euo pipefail
@@ -25,12 +26,13 @@ if [ -z "${ASSEMBLE_ONLY:-}" ]; then
     bash bench/salient.sh
     bash bench/hook.sh
     bash bench/size.sh
+    bash bench/facts.sh
 fi
 {
     echo "# Benchmarks"
     echo
     echo "Assembled by \`bash bench/all.sh\` from the reports of \`bench/run.sh\`, \`bench/chunk-score.sh\`,"
-    echo "\`bench/llm.sh\`, \`bench/compact.sh\`, \`bench/structure.sh\`, \`bench/replay.sh\`, \`bench/fidelity.sh\`, \`bench/salient.sh\`, \`bench/hook.sh\` and \`bench/size.sh\`; each section says when it was run and on what. Every figure comes from those runs."
+    echo "\`bench/llm.sh\`, \`bench/compact.sh\`, \`bench/structure.sh\`, \`bench/replay.sh\`, \`bench/fidelity.sh\`, \`bench/salient.sh\`, \`bench/hook.sh\`, \`bench/size.sh\` and \`bench/facts.sh\`; each section says when it was run and on what. Every figure comes from those runs."
     echo "The machine has 2 cores shared by producer and consumer in the pipe runs: figures vary by 20-40% between runs."
     echo
     sed 's/^#/##/' bench/out/truncate.md
@@ -52,5 +54,7 @@ fi
     sed 's/^#/##/' bench/out/hook.md
     echo
     sed 's/^#/##/' bench/out/size.md
+    echo
+    sed 's/^#/##/' bench/out/facts.md
 } > bench/BENCHMARKS.md
 echo "report: bench/BENCHMARKS.md"

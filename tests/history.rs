@@ -56,7 +56,8 @@ fn openai_gets_a_question_and_the_summary_then_the_newest_part_verbatim() {
     let summary = new[2]["content"].as_str().expect("text");
     assert_eq!(new[2]["role"], "assistant");
     assert!(summary.starts_with("[Extractive record of the earlier conversation, made without an LLM"), "{summary}");
-    assert!(summary.contains("- bash({\"command\":\"pytest -x\"}) → ok: pytest line 0:"), "{summary}");
+    // A shell call shows its command as typed.
+    assert!(summary.contains("- bash(pytest -x) → ok: pytest line 0:"), "{summary}");
     assert!(
         summary.contains("\n\nThe user's own messages, verbatim (oldest first):\n- Find the failing test.\n"),
         "{summary}"

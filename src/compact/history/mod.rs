@@ -333,7 +333,7 @@ fn summary(
         let why = s.fallbacks.first().map_or_else(|| "the reply was empty".to_string(), |f| f.error.clone());
         warnings.push(format!("{}: the summary call failed ({why}); an extractive record stands in", t.name));
     }
-    let record = record::extractive(t, dropped)?;
+    let record = record::extractive(t, dropped, room)?;
     Ok((fit(&record, room, opts.encoding, &mut warnings), false, warnings))
 }
 

@@ -81,6 +81,23 @@ pub(super) fn render(t: &Transcript, dropped: &[usize]) -> Result<String> {
     Ok(out)
 }
 
+/// A call's arguments as the record shows them: a shell call's command alone (the last word of
+/// an argv such as `["bash", "-lc", "CMD"]`), as it was typed; anything else as JSON.
+fn call_args(input: &serde_json::Value) -> String {
+    use serde_json::Value;
+    // Codex and the Responses API hold the arguments as a JSON string.
+    if let Some(parsed) = input.as_str().and_then(|s| serde_json::from_str::<Value>(s).ok()).filter(Value::is_object) {
+        return call_args(&parsed);
+    }
+    match input.get("command") {
+        Some(Value::String(c)) => c.clone(),
+        Some(Value::Array(argv)) if argv.iter().all(Value::is_string) => {
+            argv.last().and_then(Value::as_str).unwrap_or_default().to_string()
+        }
+        _ => crate::transcript::value_text(input).into_owned(),
+    }
+}
+
 fn capitalized(role: &str) -> String {
     let mut c = role.chars();
     c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
@@ -98,18 +115,19 @@ fn cut(s: &str, n: u64) -> String {
 
 /// The offline record: the user's messages, each tool call with its outcome, the errors and the
 /// last assistant text. Deterministic, and labelled as what it is.
-pub(super) fn extractive(t: &Transcript, dropped: &[usize]) -> Result<String> {
+pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64) -> Result<String> {
     let (mut calls, mut errors, mut last) = (Vec::new(), Vec::new(), String::new());
     let mut names: HashMap<String, String> = HashMap::new();
+    // A call's arguments up to 1,000 chars, so that a long command stays whole, but no more than
+    // an even share of the room (about 3 chars a token) lets every call be listed.
+    let n = dropped.len().max(1) as u64;
+    let share = (room.saturating_mul(3) / n).clamp(120, 1000);
     for &i in dropped {
         t.with_record(i, |v| {
             for item in t.items_of(v) {
                 match item {
                     Item::Call { id: Some(id), name, input } => {
-                        names.insert(
-                            id.to_string(),
-                            format!("{name}({})", cut(&crate::transcript::value_text(input), 1000)),
-                        );
+                        names.insert(id.to_string(), format!("{name}({})", cut(&call_args(input), share)));
                     }
                     Item::Result { id, content, .. } => {
                         let text = content.text();
