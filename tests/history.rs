@@ -218,6 +218,54 @@ fn a_history_compacted_session_restores_after_the_agent_appended() {
     }
 }
 
+/// The same over several targets and appended lines of many shapes (a seeded generator): the
+/// output fits its target or the run fails with exit 1, and every written output restores to
+/// the original, then the appended lines, byte for byte.
+#[test]
+fn compacted_sessions_restore_after_any_appended_lines() {
+    let mut seed = 0x9e37_79b9_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let pieces = ["ok", "naïve café", "日本語", "emoji 😀", "tab\there", "quote \"x\"", "back\\slash", "{}"];
+    let mut restored = 0;
+    for file in [corpus_transcripts()[0].clone(), corpus_transcripts()[1].clone()] {
+        let input = fs::read_to_string(&file).expect("read");
+        for pct in [60u64, 30, 15] {
+            let dir = tmp(&format!("history-prop-{pct}-{}", file.file_name().and_then(|n| n.to_str()).unwrap_or("x")));
+            let store = dir.join("store");
+            let size = |path: &Path| -> u64 {
+                let r = ok(compact(&store).args(["--dry-run", "--json", "--max-tokens", "1000000000"]).arg(path));
+                serde_json::from_str::<Value>(r.trim()).expect("json")["tokens_before"].as_u64().expect("tokens")
+            };
+            let target = size(&file) * pct / 100;
+            let r = run(compact(&store).args(["--max-tokens", &target.to_string(), "-q"]).arg(&file));
+            if r.code != 0 {
+                assert_eq!(r.code, 1, "{}", r.err);
+                continue;
+            }
+            let out = dir.join("out.jsonl");
+            fs::write(&out, &r.out).expect("write");
+            assert!(size(&out) <= target, "{}: over {target}", file.display());
+            let more: String = (0..1 + next() % 5)
+                .map(|i| {
+                    let text = pieces[(next() % pieces.len() as u64) as usize];
+                    format!("{}\n", json!({"type": "user", "n": i, "text": text, "k": next() % 1000}))
+                })
+                .collect();
+            fs::write(&out, format!("{}{more}", r.out)).expect("write");
+            let back = run(tool("ctx-compact").arg("--restore").arg("--store").arg(&store).arg(&out));
+            assert_eq!(back.code, 0, "{}", back.err);
+            assert_eq!(back.out, format!("{input}{more}"), "{} at {pct}%", file.display());
+            restored += 1;
+        }
+    }
+    assert_eq!(restored, 6, "every target was met and restored");
+}
+
 /// Claude Code's subagent (sidechain) lines are not what the model is sent: history
 /// compaction keeps every one of them, as Claude Code's own compaction does.
 #[test]
