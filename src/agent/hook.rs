@@ -243,7 +243,10 @@ fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
 /// permission rules judge the command as it now reads.
 fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
     let command = event.pointer("/tool_input/command").and_then(Value::as_str).unwrap_or_default();
-    if changes_shell_state(command) {
+    // A background command is read while it runs (BashOutput): ctx-truncate would hold all of
+    // its output until it ends.
+    let background = event.pointer("/tool_input/run_in_background").and_then(Value::as_bool) == Some(true);
+    if background || changes_shell_state(command) {
         return Ok(Plan::Pass);
     }
     Ok(wrap(tool, event, opts).map_or(Plan::Pass, |input| {
@@ -423,6 +426,9 @@ mod tests {
         {
             assert_eq!(plan(Agent::Claude, &pre(c), &opts()).expect("ok"), Plan::Pass, "{c}");
         }
+        let mut background = pre("npm run dev");
+        background["tool_input"]["run_in_background"] = true.into();
+        assert_eq!(plan(Agent::Claude, &background, &opts()).expect("ok"), Plan::Pass);
         for c in ["RUST_LOG=1 cargo test", "cargo build 2>&1 | tail -5", "if true; then make; fi"] {
             assert!(!changes_shell_state(c), "{c}");
         }
