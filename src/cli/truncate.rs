@@ -9,6 +9,7 @@ use crate::tokens::StreamCounter;
 use crate::truncate::{self, Doc, Marker, Options, Outcome, Retainer, Strategy};
 use anyhow::{Context, Result};
 use clap::Parser;
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
@@ -192,13 +193,25 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
     Ok(None)
 }
 
+/// The full text a range read names: a FILE is itself the full text; bytes in memory are
+/// saved whole when something is cut.
+#[derive(Clone)]
+enum Whole {
+    File(PathBuf),
+    Bytes(std::sync::Arc<[u8]>),
+}
+
+/// Standard input is read once: it cannot be saved whole while only a range of it is kept.
+const RANGE_OF_STDIN: &str =
+    "--persist with --lines saves the whole input, which standard input cannot give: read a FILE";
+
 /// What one run does to each input.
 #[derive(Clone)]
 struct Job {
     opts: Options,
-    /// With `--lines` and `--persist`: the whole input, already saved, which the markers'
-    /// line numbers refer to (the range alone would not match them).
-    full_text: Option<PathBuf>,
+    /// With `--lines` and `--persist`: the whole input, which the markers' line numbers refer
+    /// to (the range alone would not match them).
+    whole: Option<Whole>,
     store: Option<Store>,
     from: Option<crate::config::Format>,
     clean: bool,
@@ -274,7 +287,7 @@ impl Job {
         let store = persist.map(|d| Store::open(&d)).transpose()?;
         Ok(Job {
             opts,
-            full_text: None,
+            whole: None,
             store,
             from: args.from,
             // Tools force colours and progress redraws on a terminal-less run often enough that
@@ -307,9 +320,7 @@ fn run(args: Args) -> Result<ExitCode> {
         return Ok(code);
     }
     if args.lines.is_some() && job.store.is_some() && super::Input::all(&args.files).contains(&super::Input::Stdin) {
-        return Err(usage(
-            "--persist with --lines saves the whole input, which standard input cannot give: read a FILE",
-        ));
+        return Err(usage(RANGE_OF_STDIN));
     }
     let mut counts = Vec::new();
     let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
@@ -317,7 +328,12 @@ fn run(args: Args) -> Result<ExitCode> {
             Some(range) => Box::new(super::range::RangeReader::new(reader, range)),
             None => reader,
         };
-        let job = whole_for_range(&job, args.lines.is_some(), src.input, None)?;
+        let job = with_whole(&job, args.lines.is_some(), || match src.input {
+            super::Input::Path(p) => {
+                Ok(Whole::File(std::fs::canonicalize(p).with_context(|| format!("cannot open '{}'", p.display()))?))
+            }
+            super::Input::Stdin => Err(usage(RANGE_OF_STDIN)),
+        })?;
         if let Some(size) = handle(reader, src, &job, out)? {
             counts.push((src.name.clone(), size));
         }
@@ -361,28 +377,17 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
         Some(range) => Box::new(super::range::RangeReader::new(input, range)),
         None => Box::new(input),
     };
-    let job = whole_for_range(&job, args.lines.is_some(), &stdin, Some(input))?;
+    let job = with_whole(&job, args.lines.is_some(), || Ok(Whole::Bytes(input.into())))?;
     handle(reader, &src, &job, &mut out)?;
     Ok(out)
 }
 
-/// A range read (`--lines`) that saves full texts names the whole input, so that the markers'
-/// line numbers (those of the input) hold in it: a FILE is itself the full text; bytes in
-/// memory are saved whole. Standard input cannot be saved whole while only a range is read.
-fn whole_for_range(job: &Job, range: bool, input: &super::Input, bytes: Option<&[u8]>) -> Result<Job> {
-    let Some(store) = job.store.as_ref().filter(|_| range) else { return Ok(job.clone()) };
-    let full = match (input, bytes) {
-        (super::Input::Path(p), _) => {
-            std::fs::canonicalize(p).with_context(|| format!("cannot open '{}'", p.display()))?
-        }
-        (super::Input::Stdin, Some(b)) => store.put(b)?,
-        (super::Input::Stdin, None) => {
-            return Err(usage(
-                "--persist with --lines saves the whole input, which standard input cannot give: read a FILE",
-            ));
-        }
-    };
-    Ok(Job { full_text: Some(full), store: None, ..job.clone() })
+/// The job for one input: with `--lines` and a store, one that names the whole input.
+fn with_whole<'a>(job: &'a Job, range: bool, whole: impl FnOnce() -> Result<Whole>) -> Result<Cow<'a, Job>> {
+    if !range || job.store.is_none() {
+        return Ok(Cow::Borrowed(job));
+    }
+    Ok(Cow::Owned(Job { whole: Some(whole()?), ..job.clone() }))
 }
 
 /// How much of an input is looked at to tell binary from text (as git and grep do: a NUL).
@@ -556,10 +561,11 @@ fn finish_clean(cleaner: Option<Cleaner>, buf: &mut Vec<u8>, mut sink: impl FnMu
 /// Fits a document, saving the full text first when something will be cut and a store is set.
 fn fit(doc: Doc, spool: Option<Spool>, job: &Job, opts: &Options) -> Result<Outcome> {
     let cut = doc.text().is_none_or(|t| !truncate::fits(t, opts));
-    let path = match (&job.store, cut) {
-        _ if !cut => None,
-        _ if job.full_text.is_some() => job.full_text.clone(),
-        (Some(store), true) => Some(match spool {
+    let path = match (cut, &job.whole, &job.store) {
+        (false, ..) => None,
+        (true, Some(Whole::File(p)), _) => Some(p.clone()),
+        (true, Some(Whole::Bytes(b)), Some(store)) => Some(store.put(b)?),
+        (true, _, Some(store)) => Some(match spool {
             Some(s) => s.commit()?,
             None => store.put(doc.text().unwrap_or_default())?,
         }),

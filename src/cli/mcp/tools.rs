@@ -54,31 +54,9 @@ impl Server {
         argv.extend(flag(args, "format", "--from")?);
         argv.extend(budget(args)?);
         let bytes = std::fs::read(path).with_context(|| format!("cannot read '{path}'"))?;
-        if args.get("lines").is_none_or(Value::is_null) {
-            argv.push(self.persist());
-            return crate::cli::truncate::filter(&argv, &bytes);
-        }
-        self.read_range(argv, &bytes)
-    }
-
-    /// A range's markers number lines as in the whole file, so the whole file is what they
-    /// name and what is saved (`--persist` would save only the range).
-    fn read_range(&self, mut argv: Vec<String>, bytes: &[u8]) -> Result<Vec<u8>> {
-        let store = crate::store::Store::open(&self.store)?;
-        let whole = store.dir().join(crate::store::name_of(bytes));
-        let named = whole.display().to_string();
-        if named.contains(['{', '}']) {
-            argv.push(self.persist());
-            return crate::cli::truncate::filter(&argv, bytes);
-        }
-        argv.push(format!(
-            "--marker=[... {{lines}} lines ({{chars}} chars) omitted: lines {{start_line}}-{{end_line}}; full text: {named} ...]"
-        ));
-        let out = crate::cli::truncate::filter(&argv, bytes)?;
-        if memchr::memmem::find(&out, named.as_bytes()).is_some() {
-            store.put(bytes)?;
-        }
-        Ok(out)
+        // With `lines`, the filter saves the whole file: the markers number lines as in it.
+        argv.push(self.persist());
+        crate::cli::truncate::filter(&argv, &bytes)
     }
 
     fn run(&self, args: &Args) -> Result<Vec<u8>> {
