@@ -21,6 +21,11 @@ pub fn default_dir() -> PathBuf {
     cache_dir("spill")
 }
 
+/// Where the hooks and the MCP server save full texts: `$CTX_PERSIST_DIR`, else [`default_dir`].
+pub fn spill_dir() -> PathBuf {
+    std::env::var_os("CTX_PERSIST_DIR").filter(|d| !d.is_empty()).map_or_else(default_dir, PathBuf::from)
+}
+
 /// `$XDG_CACHE_HOME/ctx/NAME`, else `~/.cache/ctx/NAME`, else `ctx-NAME` in the temporary
 /// directory.
 pub fn cache_dir(name: &str) -> PathBuf {

@@ -171,7 +171,7 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
         return Ok(None);
     }
     let event: Value = serde_json::from_slice(input).context("the hook event is not JSON")?;
-    let store = std::env::var_os("CTX_PERSIST_DIR").map_or_else(crate::store::default_dir, PathBuf::from);
+    let store = crate::store::spill_dir();
     let opts = hook::Options {
         truncate: sibling("ctx-truncate"),
         store: store.display().to_string(),
@@ -181,8 +181,8 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
         hook::Plan::Pass => Ok(None),
         hook::Plan::Reply(reply) => Ok(Some(reply)),
         hook::Plan::Fit { tool, text } => {
-            let fitted = fit(&tool, text.as_bytes())?;
-            daily_gc();
+            let fitted = fit(&tool, text.as_bytes(), &store)?;
+            daily_gc(&store);
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
     }
@@ -202,11 +202,8 @@ fn wrap_max_bytes() -> Result<Option<u64>> {
 }
 
 /// `text` fitted as `ctx-truncate --tool TOOL --persist STORE` fits it.
-fn fit(tool: &str, text: &[u8]) -> Result<Vec<u8>> {
-    let mut args = vec!["--tool".to_string(), tool.to_string()];
-    if std::env::var_os("CTX_PERSIST_DIR").is_none() {
-        args.extend(["--persist".to_string(), crate::store::default_dir().display().to_string()]);
-    }
+fn fit(tool: &str, text: &[u8], store: &std::path::Path) -> Result<Vec<u8>> {
+    let mut args = vec!["--tool".to_string(), tool.to_string(), "--persist".to_string(), store.display().to_string()];
     // A fetched page reaches the hook as the agent made it (often Markdown already): HTML is
     // converted only where the text is HTML.
     if matches!(tool.to_ascii_lowercase().as_str(), "webfetch" | "web_fetch" | "fetch") {
@@ -358,8 +355,7 @@ fn sweep(
 }
 
 /// The hooks keep the spill store bounded: at most once a day, a prune with the defaults.
-fn daily_gc() {
-    let dir = std::env::var_os("CTX_PERSIST_DIR").map_or_else(crate::store::default_dir, PathBuf::from);
+fn daily_gc(dir: &std::path::Path) {
     let stamp = dir.join(".gc-stamp");
     let day = std::time::Duration::from_secs(86_400);
     let fresh = std::fs::metadata(&stamp).and_then(|m| m.modified()).is_ok_and(|t| t.elapsed().is_ok_and(|e| e < day));
@@ -367,7 +363,7 @@ fn daily_gc() {
         return;
     }
     let _ = std::fs::write(&stamp, b"");
-    if let Err(e) = sweep(&dir, &crate::store::Policy::default(), &[], false) {
+    if let Err(e) = sweep(dir, &crate::store::Policy::default(), &[], false) {
         eprintln!("{TOOL}: cannot prune '{}': {}", dir.display(), super::error_line(&e));
     }
 }

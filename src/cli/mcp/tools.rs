@@ -26,8 +26,7 @@ type Args = Map<String, Value>;
 impl Server {
     /// A server over `$CTX_PERSIST_DIR`, else the default store directory.
     pub fn new() -> Server {
-        let store = std::env::var_os("CTX_PERSIST_DIR").filter(|d| !d.is_empty()).map(PathBuf::from);
-        Server { store: store.unwrap_or_else(crate::store::default_dir) }
+        Server { store: crate::store::spill_dir() }
     }
 
     /// Runs tool `name` and gives its text; `None` when there is no such tool.
