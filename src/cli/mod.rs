@@ -111,6 +111,15 @@ fn one_line_clap(msg: &str) -> String {
         .join("; ")
 }
 
+/// Parses `args` (without the program's name) as `tool`'s arguments, for a filter run in this
+/// process (the hooks, the MCP server); a usage error is one line.
+pub fn parse_from<T: clap::Parser>(tool: &str, args: &[String]) -> Result<(T, clap::ArgMatches)> {
+    let argv = std::iter::once(tool.to_string()).chain(args.iter().cloned());
+    let m = T::command().try_get_matches_from(argv).map_err(|e| usage(one_line_clap(&e.render().to_string())))?;
+    let parsed = T::from_arg_matches(&m).map_err(|e| usage(one_line_clap(&e.render().to_string())))?;
+    Ok((parsed, m))
+}
+
 /// The whole `main` of a tool: parse the arguments, run the body, report its error.
 pub fn main_with<T: clap::Parser>(tool: &str, body: impl FnOnce(T) -> Result<ExitCode>) -> ExitCode {
     match parse::<T>(tool) {

@@ -360,11 +360,7 @@ fn prepare(
 /// Runs `ctx-summarize ARGS` on `input` in this process and returns what it would print (one
 /// input, no progress bar, no notes on stderr): the MCP server summarizes as the command does.
 pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
-    use clap::{CommandFactory, FromArgMatches};
-    let argv = std::iter::once(TOOL.to_string()).chain(args.iter().cloned());
-    let one_line = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let m = Args::command().try_get_matches_from(argv).map_err(|e| usage(one_line(e.render().to_string())))?;
-    let mut args = Args::from_arg_matches(&m).map_err(|e| usage(one_line(e.to_string())))?;
+    let (mut args, m) = super::parse_from::<Args>(TOOL, args)?;
     apply_profile(&mut args, &m)?;
     let opts = options(&args)?;
     let client = client(&args)?;

@@ -356,10 +356,7 @@ fn run(args: Args) -> Result<ExitCode> {
 /// command runs with an empty stdin and its fitted output comes back, a failure's status line
 /// included.
 pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
-    use clap::{CommandFactory, FromArgMatches};
-    let argv = std::iter::once(TOOL.to_string()).chain(args.iter().cloned());
-    let m = Args::command().try_get_matches_from(argv).map_err(|e| usage(one_line(&e.render().to_string())))?;
-    let mut args = Args::from_arg_matches(&m).map_err(|e| usage(one_line(&e.to_string())))?;
+    let (mut args, m) = super::parse_from::<Args>(TOOL, args)?;
     apply_profile(&mut args, &m)?;
     let job = Job::from_args(&args)?;
     let mut out = Vec::new();
