@@ -14,12 +14,12 @@ pub const TOOLS: [&str; 5] = ["ctx-truncate", "ctx-chunk", "ctx-score", "ctx-sum
 /// Runs the `ctx` beside this binary as `name` with this process's arguments; returns only if
 /// that cannot be done (one line on stderr, exit 1).
 pub fn exec(name: &str) -> ExitCode {
-    use std::os::unix::process::CommandExt;
     let ctx = match std::env::current_exe() {
         Ok(exe) => exe.with_file_name("ctx"),
         Err(e) => return fail(name, &format!("cannot tell where {name} is installed: {e}")),
     };
-    let err = std::process::Command::new(&ctx).arg0(name).args(std::env::args_os().skip(1)).exec();
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let err = exec_as(&ctx, name, &args);
     fail(
         name,
         &format!(
@@ -27,6 +27,13 @@ pub fn exec(name: &str) -> ExitCode {
             ctx.display()
         ),
     )
+}
+
+/// Replaces this process with `exe` run under the name `name` with `args`; returns only the
+/// error when that cannot be done.
+pub fn exec_as(exe: &std::path::Path, name: &str, args: &[OsString]) -> std::io::Error {
+    use std::os::unix::process::CommandExt;
+    std::process::Command::new(exe).arg0(name).args(args).exec()
 }
 
 fn fail(name: &str, msg: &str) -> ExitCode {

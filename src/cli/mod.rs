@@ -47,14 +47,13 @@ pub fn usage(msg: impl Into<String>) -> anyhow::Error {
 /// their arguments from the process, so `ctx truncate ARGS` runs this binary anew as
 /// `ctx-truncate ARGS`.
 pub fn run_tool(tool: &str, argv: Vec<std::ffi::OsString>) -> ExitCode {
-    use std::os::unix::process::CommandExt;
     let arg0 = std::env::args_os().next().map(PathBuf::from);
     if arg0.as_deref().and_then(Path::file_name).is_none_or(|n| n != tool) {
         let exe = match std::env::current_exe() {
             Ok(exe) => exe,
             Err(e) => return report(tool, &anyhow::anyhow!("cannot tell where ctx is installed: {e}")),
         };
-        let err = std::process::Command::new(&exe).arg0(tool).args(&argv[1..]).exec();
+        let err = crate::multicall::exec_as(&exe, tool, &argv[1..]);
         return report(tool, &anyhow::anyhow!("cannot run '{}': {err}", exe.display()));
     }
     match tool {
