@@ -242,8 +242,8 @@ pub struct Swept {
 }
 
 /// Prunes the store at `dir` to `policy`, never removing a file named in `protected` (what a
-/// restore index or a state file points to) nor an index. Half-written temporary files left by a
-/// killed run go once they are an hour old. With `dry`, only counts.
+/// restore index or a state file points to) nor an index. Temporary files left by a killed run
+/// go (see [`abandoned`]); those of a run still writing stay. With `dry`, only counts.
 pub fn gc(dir: &Path, policy: &Policy, protected: &std::collections::HashSet<String>, dry: bool) -> Result<Swept> {
     let now = std::time::SystemTime::now();
     let mut files = Vec::new();
@@ -251,26 +251,25 @@ pub fn gc(dir: &Path, policy: &Policy, protected: &std::collections::HashSet<Str
     for e in entries.flatten() {
         let Ok(meta) = e.metadata() else { continue };
         let name = e.file_name().to_string_lossy().into_owned();
-        let tmp = name.starts_with(".tmp-") || name.contains(".ctx-tmp-");
         // Dot files are the store's own (`.gc-stamp`), but for temporary files.
-        if !meta.is_file() || (name.starts_with('.') && !tmp) {
+        let tmp = temporary(&name).map(|pid| abandoned(pid, &meta));
+        if !meta.is_file() || (name.starts_with('.') && tmp.is_none()) {
             continue;
         }
         let age = meta.modified().ok().and_then(|m| now.duration_since(m).ok()).unwrap_or_default();
-        files.push((age, meta.len(), name));
+        files.push((age, meta.len(), name, tmp));
     }
     // Oldest first.
     files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
     let mut swept = Swept::default();
     let total: u64 = files.iter().map(|f| f.1).sum();
     let mut left = total;
-    for (age, len, name) in files {
-        let tmp = name.starts_with('.');
+    for (age, len, name, tmp) in files {
         let keep = if protected.contains(&name) {
             swept.protected += 1;
             true
-        } else if tmp {
-            age < std::time::Duration::from_secs(3600)
+        } else if let Some(abandoned) = tmp {
+            !abandoned
         } else {
             age < policy.max_age && left <= policy.max_bytes
         };
@@ -288,35 +287,39 @@ pub fn gc(dir: &Path, policy: &Policy, protected: &std::collections::HashSet<Str
     Ok(swept)
 }
 
-/// Removes the temporary files that a killed run of ctx left in `dir` (`.NAME.ctx-tmp-PID-N`
-/// beside an output, `.tmp-PID-N` in a store): those whose process is gone (on Linux, no
-/// `/proc/PID`), or, where that cannot be told, that are over an hour old. Returns how many.
+/// Removes the temporary files that a killed run of ctx left in `dir` (see [`abandoned`]).
+/// Returns how many.
 pub fn sweep_temporaries(dir: &Path) -> usize {
     let Ok(entries) = fs::read_dir(dir) else { return 0 };
-    let proc = Path::new("/proc/self").exists();
     let mut removed = 0;
     for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let rest = match (name.find(".ctx-tmp-"), name.strip_prefix(".tmp-")) {
-            (Some(at), _) if name.starts_with('.') => &name[at + ".ctx-tmp-".len()..],
-            (_, Some(rest)) => rest,
-            _ => continue,
-        };
-        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
-        let gone = if proc {
-            pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
-        } else {
-            e.metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.elapsed().ok())
-                .is_some_and(|a| a.as_secs() > 3600)
-        };
-        if gone && e.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(e.path()).is_ok() {
+        let Some(pid) = temporary(&e.file_name().to_string_lossy()) else { continue };
+        let Ok(meta) = e.metadata() else { continue };
+        if meta.is_file() && abandoned(pid, &meta) && fs::remove_file(e.path()).is_ok() {
             removed += 1;
         }
     }
     removed
+}
+
+/// The process that writes the temporary file `name` (`.NAME.ctx-tmp-PID-N` beside an output,
+/// `.tmp-PID-N` in a store); `None` when `name` is not one.
+fn temporary(name: &str) -> Option<u32> {
+    let rest = match (name.find(".ctx-tmp-"), name.strip_prefix(".tmp-")) {
+        (Some(at), _) if name.starts_with('.') => &name[at + ".ctx-tmp-".len()..],
+        (_, Some(rest)) => rest,
+        _ => return None,
+    };
+    rest.split('-').next()?.parse().ok()
+}
+
+/// Whether a temporary file of process `pid` was left by a run that is over: on Linux, its
+/// process is gone; where that cannot be told, it is over an hour old.
+fn abandoned(pid: u32, meta: &fs::Metadata) -> bool {
+    if Path::new("/proc/self").exists() {
+        return pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists();
+    }
+    meta.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|a| a.as_secs() > 3600)
 }
 
 /// The names of files of the store at `dir` that `text` names by path (`DIR/NAME`), as a
@@ -378,6 +381,15 @@ mod tests {
         let swept = gc(store.dir(), &policy, &protected, false)?;
         assert_eq!(swept, Swept { removed: (1, 10), kept: (2, 23), protected: 1 });
         assert!(old.exists() && !a.exists() && b.exists());
+        // A temporary file of a run that is over goes; one of a run still writing stays.
+        let dead = store.dir().join(".tmp-4194300-1");
+        let live = store.dir().join(format!(".tmp-{}-2", std::process::id()));
+        fs::write(&dead, b"x")?;
+        fs::write(&live, b"y")?;
+        let swept = gc(store.dir(), &policy, &protected, false)?;
+        assert_eq!(swept.removed, (1, 1));
+        assert!(!dead.exists() && live.exists());
+        fs::remove_file(&live)?;
         let text = format!("[... full text: {} ...]", old.display());
         assert_eq!(named_in(text.as_bytes(), store.dir()), vec![name(&old)]);
         fs::remove_dir_all(&dir)?;
