@@ -180,6 +180,9 @@ fn output_that_fits_and_other_events_pass_untouched() {
     assert_eq!(hook(&dir, "claude", failure), (None, String::new()));
     let cd = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd web && npm test"}}"#;
     assert_eq!(hook(&dir, "claude", cd), (None, String::new()));
+    // Short output with terminal noise: only the noise goes (the bash profile cleans).
+    let (reply, _) = hook(&dir, "claude", &event("claude-posttooluse-bash.json", "\u{1b}[31mred\u{1b}[0m\n"));
+    assert_eq!(reply.expect("a reply")["hookSpecificOutput"]["updatedToolOutput"]["stdout"], "red\n");
     let edit = r#"{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_response":{"filePath":"a.rs"}}"#;
     assert_eq!(hook(&dir, "claude", edit), (None, String::new()));
 }
