@@ -211,26 +211,25 @@ static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     .expect("built-in pattern")
 });
 
-/// Whether a line starts in a way that can matter without any of [`WORDS`].
+/// Whether a line starts in a way that can matter without any of [`WORDS`]: the starts of the
+/// verdict, summary and context patterns that hold none of them. (Lines that merely pass need
+/// no look: without a word they are plain, which ranks the same.)
 fn telling_start(line: &[u8]) -> bool {
     let t = line.trim_ascii_start();
     let indent = line.len() - t.len();
     match t.first() {
         None => false,
-        Some(b'-') => t.starts_with(b"--> ") || t.starts_with(b"--- ") || t.starts_with(b"---- "),
-        Some(b'=') => true,
+        Some(b'-') => t.starts_with(b"--> ") || t.starts_with(b"---- "),
+        Some(b'=') => t.starts_with(b"= note") || t.starts_with(b"= help"),
         Some(b'|' | b'^') => true,
         Some(b'E') => indent == 0 && t.len() > 1 && t[1] == b' ',
         Some(b'_') => t.starts_with(b"___"),
-        Some(b'F') => t.starts_with(b"File ") || (indent == 0 && t.starts_with(b"FAIL")),
-        Some(b'a') => t.starts_with(b"at ") || t.starts_with(b"assert"),
         Some(b'l' | b'r') => t.starts_with(b"left") || t.starts_with(b"right"),
+        Some(b'a' | b'A') => t[1..].starts_with(b"ctual"),
         Some(b'n' | b'h') => t.starts_with(b"note") || t.starts_with(b"help"),
-        Some(b'o' | b'P') => true,
-        Some(b'T') => t.starts_with(b"Traceback") || t.starts_with(b"Test"),
-        Some(b'#') => t.starts_with(b"# fail") || t.starts_with(b"# pass"),
+        Some(b'#') => t.starts_with(b"# pass"),
         Some(c) if c.is_ascii_digit() => t.iter().take(8).any(|&b| b == b'|'),
-        Some(&c) => c >= 0x80 || t.contains(&b'<') || has_location(t),
+        Some(&c) => c >= 0x80 || has_location(t),
     }
 }
 
@@ -241,13 +240,19 @@ fn has_location(t: &[u8]) -> bool {
 }
 
 /// The class of one line, on its own (no neighbours): what a caller without a text around the
-/// line can know. Frames and snippets count as plain here; [`Scanner`] promotes them.
+/// line can know. Frames and snippets count as plain here; [`Scanner`] promotes them. A passing
+/// line is [`Class::Pass`] when it holds an error word (`test_raises_error PASSED`), else plain.
 pub fn classify(line: &[u8]) -> Class {
     let line = body(line);
     let has_word = WORD_FINDER.is_match(line);
     if !has_word && !telling_start(line) {
         return Class::Plain;
     }
+    classify_closely(line, has_word)
+}
+
+/// [`classify`] past the fast path.
+fn classify_closely(line: &[u8], has_word: bool) -> Class {
     if PASS_SET.is_match(line) {
         return Class::Pass;
     }
@@ -302,11 +307,20 @@ const NEAR: u32 = 6;
 /// Classifies the lines of a text in order, with the little state that formats need: inside a
 /// Python traceback the first unindented line is the exception (a verdict) and the frame just
 /// above it is its context; a few lines after a verdict, frames and snippets are its context.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Scanner {
     keep: Option<Regex>,
+    state: State,
+}
+
+/// What a [`Scanner`] carries from one line to the next. Two scanners in the same state at the
+/// same line judge every later line alike, which lets a text be scanned in parallel blocks and
+/// joined exactly (see [`Scanner::state`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct State {
     /// Inside a Python traceback: the indentation of its `Traceback` line.
     in_traceback: Option<usize>,
+    /// Lines since the last verdict, while fewer than [`NEAR`].
     since_verdict: Option<u32>,
     /// Index of the last frame line seen inside the current traceback.
     last_frame: Option<usize>,
@@ -332,45 +346,61 @@ pub struct Judgment {
 impl Scanner {
     /// A scanner; lines matching `keep` are [`Class::Keep`].
     pub fn new(keep: Option<Regex>) -> Scanner {
-        Scanner { keep, ..Scanner::default() }
+        Scanner { keep, state: State::default() }
+    }
+
+    /// A fresh scanner whose next line has index `line` (for a block of a longer text).
+    pub fn starting_at(keep: Option<Regex>, line: usize) -> Scanner {
+        Scanner { keep, state: State { seen: line, ..State::default() } }
+    }
+
+    /// The state carried to the next line.
+    pub fn state(&self) -> State {
+        self.state
+    }
+
+    /// The index of the next line.
+    pub fn next_line(&self) -> usize {
+        self.state.seen
     }
 
     /// The class of the next line (with or without its newline).
     pub fn line(&mut self, line: &[u8]) -> Judgment {
-        let index = self.seen;
-        self.seen += 1;
+        let st = &mut self.state;
+        let index = st.seen;
+        st.seen += 1;
         let bare = strip_eol(line);
         let mut out = Judgment { class: classify(bare), promote: None };
         let text = body(bare);
-        if let Some(margin) = self.in_traceback {
+        if let Some(margin) = st.in_traceback {
             let indented = bare.len() - bare.trim_ascii_start().len() > margin;
             if text.starts_with(b"File ") {
-                self.last_frame = Some(index);
+                st.last_frame = Some(index);
             } else if !indented && !text.is_empty() && !text.starts_with(b"Traceback") {
-                self.in_traceback = None;
+                st.in_traceback = None;
                 out.class = out.class.max(Class::Verdict);
-                out.promote = self.last_frame.take();
+                out.promote = st.last_frame.take();
             }
         }
         let opens_case = text.starts_with(b"<testcase");
         if out.class == Class::Verdict && out.promote.is_none() {
-            out.promote = self.open_testcase.take();
+            out.promote = st.open_testcase.take();
         }
-        self.open_testcase = opens_case.then_some(index);
+        st.open_testcase = opens_case.then_some(index);
         if text.starts_with(b"Traceback (most recent call last)") {
-            self.in_traceback = Some(bare.len() - bare.trim_ascii_start().len());
-            self.last_frame = None;
+            st.in_traceback = Some(bare.len() - bare.trim_ascii_start().len());
+            st.last_frame = None;
         }
-        if out.class < Class::Context && self.since_verdict.is_some_and(|n| n < NEAR) && near_context(bare) {
+        if out.class < Class::Context && st.since_verdict.is_some() && near_context(bare) {
             out.class = Class::Context;
         }
-        let announced = self.announces && !bare.trim_ascii().is_empty();
+        let announced = st.announces && !bare.trim_ascii().is_empty();
         if announced {
             out.class = out.class.max(Class::Context);
         }
         // A verdict that ends with `:` (`panicked at src/lib.rs:5:9:`) or a YAML `|-` block
         // (`error: |-` of TAP) puts its message on the next line; that message announces nothing.
-        self.announces = !announced
+        st.announces = !announced
             && ((out.class >= Class::Verdict && bare.ends_with(b":"))
                 || (out.class >= Class::Context && bare.ends_with(b"|-")));
         if let Some(re) = &self.keep
@@ -378,9 +408,9 @@ impl Scanner {
         {
             out.class = Class::Keep;
         }
-        self.since_verdict = match out.class {
+        st.since_verdict = match out.class {
             Class::Verdict | Class::Keep => Some(0),
-            _ => self.since_verdict.map(|n| n.saturating_add(1)),
+            _ => st.since_verdict.map(|n| n + 1).filter(|&n| n < NEAR),
         };
         out
     }
@@ -553,6 +583,47 @@ mod tests {
         assert!(!reaches(b"all fine\nwarning: x\n", Class::Summary));
         assert!(reaches(b"Traceback (most recent call last):\n  File \"a\", line 1\nBoom: no\n", Class::Verdict));
         assert!(!reaches(b"", Class::Mention));
+    }
+
+    /// The fast path's looser start of an earlier version: every line it let through.
+    fn loose_start(line: &[u8]) -> bool {
+        let t = line.trim_ascii_start();
+        match t.first() {
+            None => false,
+            Some(b'-' | b'=' | b'|' | b'^' | b'E' | b'_' | b'F' | b'a' | b'l' | b'r' | b'n' | b'h' | b'o' | b'P') => {
+                true
+            }
+            Some(b'T' | b'#') => true,
+            Some(c) if c.is_ascii_digit() => t.iter().take(8).any(|&b| b == b'|'),
+            Some(&c) => c >= 0x80 || t.contains(&b'<') || has_location(t),
+        }
+    }
+
+    /// The tight fast path drops no line that a close look would find to matter, on real tool
+    /// output: the corpus and the fidelity bench's outputs.
+    #[test]
+    fn fast_path_skips_no_line_that_matters() {
+        let mut files = Vec::new();
+        for dir in ["../shared/corpus/outputs", "bench/fidelity/outputs"] {
+            let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}"));
+            files.extend(entries.map(|e| e.expect("entry").path()));
+        }
+        let (mut lines, mut closer) = (0, 0);
+        for path in &files {
+            let text = std::fs::read(path).expect("readable");
+            for line in text.split(|&b| b == b'\n') {
+                let b = body(line);
+                let has_word = WORD_FINDER.is_match(b);
+                let loose = if has_word || loose_start(b) { classify_closely(b, has_word) } else { Class::Plain };
+                let tight = classify(line);
+                let rank = |c: Class| if c == Class::Pass { Class::Plain } else { c };
+                assert_eq!(rank(tight), rank(loose), "{}: {}", path.display(), String::from_utf8_lossy(line));
+                lines += 1;
+                closer += usize::from(has_word || telling_start(b));
+            }
+        }
+        assert!(files.len() >= 10 && lines > 10_000, "{} files, {lines} lines", files.len());
+        assert!(closer * 4 < lines, "{closer} of {lines} lines looked at closely");
     }
 
     #[test]

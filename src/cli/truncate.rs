@@ -505,6 +505,9 @@ fn ingest(reader: impl Read, name: &str, job: &Job) -> Result<(Doc, Option<Spool
     let mut cleaned = Vec::new();
     let (doc, spool) = if opts.strategy.streams() {
         let mut retainer = Retainer::new(&opts.budget, tokens, job.store.clone());
+        if opts.strategy.collects() {
+            retainer = retainer.collecting(opts.keep.clone(), truncate::candidate_room(&opts.budget));
+        }
         read_chunks(reader, name, |chunk| {
             utf8.push(chunk);
             feed(&mut cleaner, chunk, &mut cleaned, |c| retainer.push(c))

@@ -1,11 +1,14 @@
 //! The input as the strategies see it: either all of it in memory, or, for input larger than
 //! memory should hold, a window of it (the longest head and tail that any selection within the
-//! budget could use) plus the exact counts of the middle in between.
+//! budget could use) plus the exact counts of the middle in between, and, for `salient`, the
+//! lines of the middle that matter (see [`Collector`]).
 
+use super::collect::{Candidates, Collector};
 use crate::store::{Spool, Store};
 use crate::text::{self, Budget, Size};
 use crate::tokens::{Encoding, StreamCounter};
 use anyhow::Result;
+use regex::bytes::Regex;
 
 /// Input up to this size is kept whole in memory; beyond it only a window is kept.
 pub const MEMORY_LIMIT: usize = 8 << 20;
@@ -52,6 +55,9 @@ pub struct Retainer {
     store: Option<Store>,
     spool: Option<Spool>,
     memory_limit: u64,
+    /// For `salient`: the `--keep` pattern and the room of the candidates, once asked for.
+    collect: Option<(Option<Regex>, usize)>,
+    collector: Option<Collector>,
 }
 
 impl Retainer {
@@ -79,7 +85,16 @@ impl Retainer {
             store,
             spool: None,
             memory_limit: MEMORY_LIMIT as u64,
+            collect: None,
+            collector: None,
         }
+    }
+
+    /// Also collects the lines that matter (for `salient`) once the input is too large to hold
+    /// whole; `room` bounds their bytes.
+    pub fn collecting(mut self, keep: Option<Regex>, room: usize) -> Retainer {
+        self.collect = Some((keep, room));
+        self
     }
 
     /// Keeps input whole up to `bytes` instead of [`MEMORY_LIMIT`] (for tests of the window).
@@ -101,6 +116,9 @@ impl Retainer {
         }
         if let Some(s) = self.spool.as_mut() {
             s.write(data)?;
+        }
+        if let Some(c) = self.collector.as_mut() {
+            c.push(data);
         }
         let mut data = data;
         if !self.head_done {
@@ -135,6 +153,11 @@ impl Retainer {
             let mut spool = store.spool()?;
             spool.write(&self.head)?;
             self.spool = Some(spool);
+        }
+        if let Some((keep, room)) = self.collect.take() {
+            let mut c = Collector::new(keep, room);
+            c.push(&self.head);
+            self.collector = Some(c);
         }
         let all = std::mem::take(&mut self.head);
         let keep = self.head_needs(&all);
@@ -201,7 +224,8 @@ impl Retainer {
         }
         let spool = if self.windowed { self.spool.take() } else { None };
         let middle = (self.middle.tokens.take()).map(StreamCounter::finish);
-        let doc = Doc {
+        let candidates = self.collector.take().filter(|_| self.windowed).map(Collector::finish);
+        let mut doc = Doc {
             head: self.head,
             tail: self.tail,
             tail_start: self.tail_start,
@@ -215,8 +239,47 @@ impl Retainer {
             },
             total_bytes: self.total,
             last_dropped: self.last_dropped,
+            candidates: None,
+            islands: Vec::new(),
         };
+        if let Some(c) = candidates {
+            doc.islands = islands(&c, doc.head.len() as u64, doc.tail_start);
+            doc.candidates = Some(c);
+        }
         (doc, spool)
+    }
+}
+
+/// The candidates that lie in the dropped middle, consecutive lines joined.
+fn islands(c: &Candidates, from: u64, to: u64) -> Vec<Island> {
+    let mut out: Vec<Island> = Vec::new();
+    for c in c.list.iter().filter(|c| c.start >= from && c.end() <= to) {
+        let mut text = [&c.text[..], &c.after[..]].concat();
+        // The lines after a candidate may run past the middle.
+        text.truncate(text.len().min((to - c.start) as usize));
+        match out.last_mut() {
+            Some(last) if c.start <= last.end() => {
+                let skip = (last.end() - c.start) as usize;
+                last.text.extend_from_slice(text.get(skip..).unwrap_or_default());
+            }
+            _ => out.push(Island { start: c.start, text, chars_before: c.chars_before, lines_before: c.line }),
+        }
+    }
+    out
+}
+
+/// Whole lines of the dropped middle that are held: `salient`'s candidates.
+#[derive(Debug)]
+struct Island {
+    start: u64,
+    text: Vec<u8>,
+    chars_before: u64,
+    lines_before: u64,
+}
+
+impl Island {
+    fn end(&self) -> u64 {
+        self.start + self.text.len() as u64
     }
 }
 
@@ -231,6 +294,9 @@ pub struct Doc {
     middle: Size,
     total_bytes: u64,
     last_dropped: Option<u8>,
+    /// The lines that matter, collected as the input streamed (windowed input only).
+    candidates: Option<Candidates>,
+    islands: Vec<Island>,
 }
 
 impl Doc {
@@ -245,7 +311,33 @@ impl Doc {
             middle: Size::default(),
             total_bytes,
             last_dropped: None,
+            candidates: None,
+            islands: Vec::new(),
         }
+    }
+
+    /// The lines that matter, when they were collected as the input streamed.
+    pub fn candidates(&self) -> Option<&Candidates> {
+        self.candidates.as_ref()
+    }
+
+    /// The bytes `[a, b)` when one held part holds them all.
+    pub fn held(&self, a: u64, b: u64) -> Option<&[u8]> {
+        let head = self.head.len() as u64;
+        if b <= head {
+            return self.head.get(a as usize..b as usize);
+        }
+        if a >= self.tail_start && self.windowed {
+            return self.tail.get((a - self.tail_start) as usize..(b - self.tail_start) as usize);
+        }
+        let i = self.island(a, b)?;
+        i.text.get((a - i.start) as usize..(b - i.start) as usize)
+    }
+
+    /// The island of the middle that holds `[a, b)`.
+    fn island(&self, a: u64, b: u64) -> Option<&Island> {
+        let i = self.islands.partition_point(|i| i.end() < b);
+        self.islands.get(i).filter(|i| i.start <= a && b <= i.end())
     }
 
     /// The whole text, if it is held in memory.
@@ -284,6 +376,12 @@ impl Doc {
         if b <= head {
             return &self.head[a as usize..b as usize];
         }
+        if self.windowed
+            && a < self.tail_start
+            && let Some(i) = self.island(a, b)
+        {
+            return &i.text[(a - i.start) as usize..(b - i.start) as usize];
+        }
         let (s, start) = self.suffix();
         let from = a.saturating_sub(start) as usize;
         &s[from.min(s.len())..(b - start) as usize]
@@ -309,9 +407,30 @@ impl Doc {
         if pos <= head {
             return text::count_newlines(&self.head[..pos as usize]);
         }
+        if pos < self.tail_start
+            && let Some(i) = self.island(pos, pos)
+        {
+            return i.lines_before + text::count_newlines(&i.text[..(pos - i.start) as usize]);
+        }
         let (s, start) = self.suffix();
         let total = text::count_newlines(&self.head) + self.middle.lines + text::count_newlines(s);
         total - text::count_newlines(&s[(pos - start) as usize..])
+    }
+
+    /// The chars before `pos`, which must be held (or be the end of a held part).
+    fn chars_before(&self, pos: u64) -> u64 {
+        let head = self.head.len() as u64;
+        if pos <= head {
+            return text::count_chars(&self.head[..pos as usize]);
+        }
+        if pos < self.tail_start
+            && let Some(i) = self.island(pos, pos)
+        {
+            return i.chars_before + text::count_chars(&i.text[..(pos - i.start) as usize]);
+        }
+        let (s, start) = self.suffix();
+        let before_tail = text::count_chars(&self.head) + self.middle.chars;
+        before_tail + text::count_chars(&s[..(pos.max(start) - start) as usize])
     }
 
     /// The byte at `pos`, if held.
@@ -319,6 +438,12 @@ impl Doc {
         let head = self.head.len() as u64;
         if pos < head {
             return self.head.get(pos as usize).copied();
+        }
+        if self.windowed
+            && pos < self.tail_start
+            && let Some(i) = self.island(pos, pos + 1)
+        {
+            return i.text.get((pos - i.start) as usize).copied();
         }
         let (s, start) = self.suffix();
         if self.windowed && pos + 1 == start && start > head {
@@ -329,11 +454,18 @@ impl Doc {
 
     /// Whether `pos` is the start of a line (or the end of the input).
     pub fn at_line_start(&self, pos: u64) -> bool {
-        pos == 0 || pos >= self.total_bytes || self.byte_at(pos - 1) == Some(b'\n')
+        pos == 0
+            || pos >= self.total_bytes
+            || self.byte_at(pos - 1) == Some(b'\n')
+            // Islands are whole lines.
+            || self.islands.binary_search_by_key(&pos, |i| i.start).is_ok()
     }
 
     /// The size of `[a, b)`, counting tokens with `encoding` when given.
     pub fn size(&self, a: u64, b: u64, encoding: Option<Encoding>) -> Size {
+        if !self.islands.is_empty() {
+            return self.size_around_islands(a, b, encoding);
+        }
         let (first, spans, last) = self.parts(a, b);
         let mut size = Size::of(first, encoding);
         let newlines =
@@ -353,5 +485,31 @@ impl Doc {
         let ends_open = b > a && self.byte_at(b - 1).is_some_and(|c| c != b'\n');
         size.lines = newlines + u64::from(ends_open);
         size
+    }
+
+    /// [`Doc::size`] when islands of the middle are held: `a` and `b` lie in held parts, so
+    /// chars and lines are exact; tokens are exact for the held parts of the span, and for the
+    /// rest in proportion to the bytes of the middle (an estimate).
+    fn size_around_islands(&self, a: u64, b: u64, encoding: Option<Encoding>) -> Size {
+        let mut held = vec![(0, &self.head[..]), (self.tail_start, &self.tail[..])];
+        held.extend(self.islands.iter().map(|i| (i.start, &i.text[..])));
+        let (mut tokens, mut held_bytes) = (0u64, 0u64);
+        for (start, text) in held {
+            let (lo, hi) = (a.max(start), b.min(start + text.len() as u64));
+            if hi > lo {
+                held_bytes += hi - lo;
+                tokens += encoding.map_or(0, |e| e.count(&text[(lo - start) as usize..(hi - start) as usize]));
+            }
+        }
+        let unheld = (b - a) - held_bytes;
+        let per_byte = self.middle.tokens.unwrap_or(0) as f64 / self.middle.bytes.max(1) as f64;
+        let ends_open = b > a && self.byte_at(b - 1).is_some_and(|c| c != b'\n');
+        Size {
+            bytes: b - a,
+            chars: self.chars_before(b) - self.chars_before(a),
+            lines: self.newlines_before(b) - self.newlines_before(a) + u64::from(ends_open),
+            tokens: encoding.map(|_| tokens + (unheld as f64 * per_byte).round() as u64),
+            tokens_estimated: encoding.is_some() && unheld > 0,
+        }
     }
 }

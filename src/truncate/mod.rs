@@ -6,10 +6,12 @@
 //! is measured, and if a unit is over (token counts of joined pieces need not add up), the
 //! plan is made again with that unit's budget reduced by the excess.
 
+mod collect;
 mod doc;
 mod marker;
 mod select;
 
+pub use collect::{Candidate, Candidates, Collector, room as candidate_room};
 pub use doc::{Doc, MEMORY_LIMIT, Retainer};
 pub use marker::{Context as MarkerContext, Gap, Marker, PLACEHOLDERS, check_template, render as render_marker};
 
@@ -41,20 +43,26 @@ pub enum Strategy {
 impl Strategy {
     /// Whether the strategy works on a window of the input (bounded memory) rather than all of it.
     pub fn streams(self) -> bool {
-        matches!(self, Strategy::Auto | Strategy::HeadTail | Strategy::Head | Strategy::Tail)
+        self != Strategy::Layered
+    }
+
+    /// Whether the strategy may need the lines that matter (so a stream collects them).
+    pub fn collects(self) -> bool {
+        matches!(self, Strategy::Auto | Strategy::Salient)
     }
 
     /// The strategy `Auto` stands for on `doc`: salient for a log with a verdict or a summary
-    /// in it, else head-tail (also for input too large to hold whole). Others stand for
-    /// themselves.
+    /// in it, else head-tail. Others stand for themselves.
     pub fn resolve(self, doc: &Doc) -> Strategy {
+        use crate::signals::{Class, reaches};
+        let telling = match (doc.candidates(), doc.text()) {
+            (Some(c), _) => c.reached >= Class::Summary,
+            (None, Some(t)) => reaches(t, Class::Summary),
+            (None, None) => false,
+        };
         match self {
-            Strategy::Auto => {
-                match doc.text().is_some_and(|t| crate::signals::reaches(t, crate::signals::Class::Summary)) {
-                    true => Strategy::Salient,
-                    false => Strategy::HeadTail,
-                }
-            }
+            Strategy::Auto if telling => Strategy::Salient,
+            Strategy::Auto => Strategy::HeadTail,
             s => s,
         }
     }
@@ -304,7 +312,7 @@ fn worth_showing<'a>(
     if !gap.aligned || gap.lines > show_lines || gap.end_byte - gap.start_byte > marker.len() as u64 + 1 {
         return None;
     }
-    let hidden = doc.text()?.get(gap.start_byte as usize..gap.end_byte as usize)?;
+    let hidden = doc.held(gap.start_byte, gap.end_byte)?;
     let line = format!("{marker}\n");
     let cheaper = crate::text::count_chars(hidden) <= crate::text::count_chars(line.as_bytes())
         && enc.is_none_or(|e| e.count(hidden) <= e.count(line.as_bytes()));

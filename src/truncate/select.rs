@@ -1,11 +1,11 @@
 //! The strategies: which byte ranges of the input to keep, within a budget that already has
 //! room for the gap markers taken out of it.
 
+use super::collect::{self, Candidate, Candidates};
 use super::doc::Doc;
 use super::{Options, Strategy};
-use crate::signals::{self, Class, Scanner};
 use crate::text::{Budget, Size, cut_prefix, cut_suffix};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 /// Byte ranges of the input to keep, in order, not overlapping.
 pub type Ranges = Vec<(u64, u64)>;
@@ -20,7 +20,7 @@ pub fn plan(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Range
         (Strategy::Head, _) => head(doc, budget, reserve, opts),
         (Strategy::Tail, _) => tail(doc, budget, reserve, opts),
         (Strategy::Layered, Some(text)) => layered(text, budget, reserve, opts),
-        (Strategy::Salient, Some(text)) => salient(text, budget, reserve, opts),
+        (Strategy::Salient, _) => salient(doc, budget, reserve, opts),
         _ => head_tail(doc, budget, reserve, opts),
     }
 }
@@ -110,45 +110,54 @@ fn layered(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
 const SALIENT_HEAD: f64 = 0.15;
 const SALIENT_TAIL: f64 = 0.25;
 
-/// A line of the middle that matters.
-struct Candidate {
-    line: usize,
-    class: Class,
-    template: u64,
-}
-
 /// Head and tail plus the lines of the middle that matter most: every line is classified by
-/// [`signals`], then candidates are taken over the whole input by rank (class, then the rarer
-/// template, then position), not first come; a line whose template is already kept is folded
-/// into it. They are written in their original order.
-fn salient(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
+/// [`crate::signals`] and the candidates are taken over the whole input by rank (class, then
+/// the rarer template, then position), not first come; a line whose template is already kept
+/// is folded into it. They are written in their original order. The candidates come from the
+/// stream when the input was too large to hold (see [`collect`]), else from the text.
+fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
+    let owned;
+    let candidates = match (doc.candidates(), doc.text()) {
+        (Some(c), _) => c,
+        (None, Some(text)) => {
+            owned = Candidates::of(text, opts.keep.clone(), collect::room(&opts.budget));
+            &owned
+        }
+        (None, None) => return head_tail(doc, budget, reserve, opts),
+    };
     let c = minus_markers(budget, reserve, 1);
-    let p0 = whole_lines_prefix(text, &c.scale(SALIENT_HEAD), opts);
-    let q0 = whole_lines_suffix(text, &c.scale(SALIENT_TAIL), opts).max(p0);
-    let lines = line_spans(text);
-    let candidates = rank(text, &lines, p0, q0, opts);
-    let mut left = c.minus(&size(&text[..p0], &c, opts)).unwrap_or(c.scale(0.0));
-    left = left.minus(&size(&text[q0..], &c, opts)).unwrap_or(c.scale(0.0));
-    let picked = pick(text, &lines, &candidates, (p0, q0), reserve, &mut left, opts);
+    let prefix = doc.prefix();
+    let (suffix, start) = doc.suffix();
+    let p0 = whole_lines_prefix(prefix, &c.scale(SALIENT_HEAD), opts) as u64;
+    let q0 = (start + whole_lines_suffix(suffix, &c.scale(SALIENT_TAIL), opts) as u64).max(p0);
+    let sized = |a: u64, b: u64| size(doc.slice(a, b), &c, opts);
+    let mut left = c.minus(&sized(0, p0)).unwrap_or(c.scale(0.0));
+    left = left.minus(&sized(q0, doc.len())).unwrap_or(c.scale(0.0));
+    let picked = pick(candidates, (p0, q0), reserve, &mut left, opts);
     if picked.is_empty() {
-        return head_tail_of(text, text, 0, budget, reserve, opts);
+        return head_tail(doc, budget, reserve, opts);
     }
     let (first, last) = (picked[0].0, picked[picked.len() - 1].1);
-    let used = picked.iter().fold(Size::default(), |used, &(a, b)| used + size(&text[a..b], &c, opts));
+    let used = picked.iter().fold(Size::default(), |used, &(a, b)| used + sized(a, b));
     let blocks = 1 + picked.windows(2).filter(|w| w[0].1 != w[1].0).count() as u64;
     // The head and the tail keep their first shares; what the middle left grows both.
     let zero = c.scale(0.0);
     let extra = minus_markers(&c, reserve, blocks)
         .minus(&used)
-        .and_then(|e| e.minus(&size(&text[..p0], &c, opts)))
-        .and_then(|e| e.minus(&size(&text[q0..], &c, opts)))
+        .and_then(|e| e.minus(&sized(0, p0)))
+        .and_then(|e| e.minus(&sized(q0, doc.len())))
         .unwrap_or(zero);
-    let p = p0 + whole_lines_prefix(&text[p0..first], &extra.scale(opts.head_ratio), opts);
-    let rest = extra.minus(&size(&text[p0..p], &extra, opts)).unwrap_or(zero);
-    let q = last + whole_lines_suffix(&text[last..q0], &rest, opts);
-    let mut ranges = vec![(0, p as u64)];
-    ranges.extend(picked.iter().map(|&(a, b)| (a as u64, b as u64)));
-    ranges.push((q as u64, text.len() as u64));
+    let grow = &prefix[p0 as usize..first.min(prefix.len() as u64) as usize];
+    let p = p0 + whole_lines_prefix(grow, &extra.scale(opts.head_ratio), opts) as u64;
+    let rest = extra.minus(&sized(p0, p)).unwrap_or(zero);
+    let from = last.max(start);
+    let mut q = from + whole_lines_suffix(doc.slice(from, q0), &rest, opts) as u64;
+    if q < q0 && !doc.at_line_start(q) {
+        q = q0;
+    }
+    let mut ranges = vec![(0, p)];
+    ranges.extend(picked);
+    ranges.push((q, doc.len()));
     ranges
 }
 
@@ -175,82 +184,40 @@ fn whole_lines_suffix(text: &[u8], budget: &Budget, opts: &Options) -> usize {
     }
 }
 
-/// The `[start, end)` byte span of every line of `text`, newline included.
-fn line_spans(text: &[u8]) -> Vec<(usize, usize)> {
-    let mut spans = Vec::with_capacity(crate::text::count_newlines(text) as usize + 1);
-    let mut start = 0;
-    for nl in memchr::memchr_iter(b'\n', text) {
-        spans.push((start, nl + 1));
-        start = nl + 1;
-    }
-    if start < text.len() {
-        spans.push((start, text.len()));
-    }
-    spans
-}
-
-/// The lines wholly inside `[from, to)` that matter, best first.
-fn rank(text: &[u8], lines: &[(usize, usize)], from: usize, to: usize, opts: &Options) -> Vec<Candidate> {
-    let mut scanner = Scanner::new(opts.keep.clone());
-    let mut classes = Vec::with_capacity(lines.len());
-    for &(a, b) in lines {
-        let v = scanner.line(&text[a..b]);
-        if let Some(i) = v.promote {
-            classes[i] = std::cmp::max(classes[i], Class::Context);
-        }
-        classes.push(v.class);
-    }
-    let mut candidates: Vec<Candidate> = lines
-        .iter()
-        .zip(&classes)
-        .enumerate()
-        .filter(|(_, (span, class))| class.matters() && span.0 >= from && span.1 <= to)
-        .map(|(line, (&(a, b), &class))| Candidate { line, class, template: signals::template(&text[a..b]) })
-        .collect();
-    let mut counts: HashMap<u64, u32> = HashMap::new();
-    for c in &candidates {
-        *counts.entry(c.template).or_default() += 1;
-    }
-    candidates.sort_by_key(|c| (std::cmp::Reverse(c.class), counts[&c.template], c.line));
-    candidates
-}
-
-/// Takes candidates in rank order while they fit in `left` (a line that starts a new block also
-/// costs a marker); a candidate whose template is already taken is folded into it. Returns the
-/// byte ranges taken, in order, adjacent lines merged.
+/// Takes candidates inside `[from, to)` in rank order while they fit in `left` (a line that
+/// starts a new block also costs a marker); a candidate whose template is already taken is
+/// folded into it. Returns the byte ranges taken, in order, adjacent lines merged.
 fn pick(
-    text: &[u8],
-    lines: &[(usize, usize)],
-    candidates: &[Candidate],
-    (from, to): (usize, usize),
+    candidates: &Candidates,
+    (from, to): (u64, u64),
     reserve: &Size,
     left: &mut Budget,
     opts: &Options,
-) -> Vec<(usize, usize)> {
-    let mut taken: BTreeSet<usize> = BTreeSet::new();
+) -> Vec<(u64, u64)> {
+    let mut ranked: Vec<&Candidate> = candidates.list.iter().filter(|c| c.start >= from && c.end() <= to).collect();
+    ranked.sort_by_key(|c| (std::cmp::Reverse(c.class), candidates.count(c.template), c.line));
+    let mut taken: BTreeMap<u64, &Candidate> = BTreeMap::new();
     let mut templates: HashSet<u64> = HashSet::new();
-    let edge = |i: usize| lines[i].0 == from || lines[i].1 == to;
-    for c in candidates {
+    for c in ranked {
         if templates.contains(&c.template) {
             continue;
         }
-        let (a, b) = lines[c.line];
+        let edge = c.start == from || c.end() == to;
         let joined =
-            edge(c.line) || c.line.checked_sub(1).is_some_and(|p| taken.contains(&p)) || taken.contains(&(c.line + 1));
-        let line = size(&text[a..b], left, opts);
+            edge || c.line.checked_sub(1).is_some_and(|p| taken.contains_key(&p)) || taken.contains_key(&(c.line + 1));
+        let line = size(&c.text, left, opts);
         let cost = if joined { line } else { line + *reserve };
         if let Some(rest) = left.minus(&cost) {
             *left = rest;
-            taken.insert(c.line);
+            taken.insert(c.line, c);
             templates.insert(c.template);
         }
     }
-    let mut ranges: Vec<(usize, usize)> = Vec::with_capacity(taken.len());
-    for i in taken {
-        let (a, b) = lines[i];
+    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(taken.len());
+    for c in taken.values() {
         match ranges.last_mut() {
-            Some(last) if last.1 == a => last.1 = b,
-            _ => ranges.push((a, b)),
+            Some(last) if last.1 == c.start => last.1 = c.end(),
+            _ => ranges.push((c.start, c.end())),
         }
     }
     ranges

@@ -306,6 +306,79 @@ fn repeated_templates_fold_with_a_count() {
     let o = run(text.as_bytes(), &opts(Budget { chars: Some(600), ..Budget::default() }, Strategy::Auto));
     assert_eq!(o.strategy, Strategy::Salient);
     let out = s(&o.text);
-    assert!(out.contains("\n[... 498 lines (21,704 chars) omitted: lines 3-500, 498 like the line above ...]\nValueError: boom\n[... 495 lines (21,564 chars) omitted: lines 502-996, 495 like the line below ...]\n"), "{out}");
-    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (498, 495, true));
+    assert!(out.contains("\n[... 496 lines (21,624 chars) omitted: lines 5-500, 496 like the line above ...]\nValueError: boom\n[... 495 lines (21,564 chars) omitted: lines 502-996, 495 like the line below ...]\n"), "{out}");
+    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (496, 495, true));
+    assert!(o.output.chars <= 600, "{}", o.output.chars);
+}
+
+/// Streams `text` through a retainer that collects salient candidates (as the CLI does for
+/// `auto` and `salient`) and keeps at most `limit` bytes whole.
+fn run_streamed(text: &[u8], o: &Options, limit: u64, piece: usize) -> (Outcome, bool) {
+    let enc = (o.count_tokens || o.budget.tokens.is_some()).then_some(o.encoding);
+    let mut r = Retainer::new(&o.budget, enc, None)
+        .with_memory_limit(limit)
+        .collecting(o.keep.clone(), candidate_room(&o.budget));
+    for p in text.chunks(piece.max(1)) {
+        r.push(p).expect("no spool, no error");
+    }
+    let (doc, _) = r.finish();
+    (fit(&doc, o, None), doc.is_windowed())
+}
+
+/// A decisive line at 90% of an input too large to hold survives a budget that the 500
+/// error-word lines near its start would exhaust, with only a window of the input held.
+#[test]
+fn streamed_salient_finds_a_late_verdict() {
+    let mut text = String::new();
+    for i in 0..40_000 {
+        match i {
+            100..600 => text.push_str(&format!("the handler saw an error in module m{i}\n")),
+            36_000 => text.push_str("ValueError: invalid literal for int() with base 10: 'x'\n"),
+            _ => text.push_str(&format!("line {i} ok\n")),
+        }
+    }
+    for strategy in [Strategy::Salient, Strategy::Auto] {
+        let o = opts(Budget { chars: Some(2000), ..Budget::default() }, strategy);
+        let (out, windowed) = run_streamed(text.as_bytes(), &o, 64 << 10, 4096);
+        assert!(windowed);
+        assert_eq!(out.strategy, Strategy::Salient);
+        let t = s(&out.text);
+        assert!(t.contains("\nValueError: invalid literal for int() with base 10: 'x'\n"), "{t}");
+        assert!(out.output.chars <= 2000, "{}", out.output.chars);
+        // The marker's numbers are those of the whole input.
+        assert!(t.contains("omitted: lines "), "{t}");
+        let hidden: u64 = out.gaps.iter().map(|g| g.lines).sum();
+        assert_eq!(hidden + out.output.lines - out.gaps.len() as u64, 40_000);
+    }
+}
+
+/// Salient over a stream gives what it gives over the whole text, on real tool output.
+#[test]
+fn streamed_salient_is_the_whole_salient() {
+    let mut text = Vec::new();
+    let mut names: Vec<_> =
+        std::fs::read_dir("bench/fidelity/outputs").expect("outputs").map(|e| e.expect("entry").path()).collect();
+    names.sort();
+    for p in &names {
+        text.extend(std::fs::read(p).expect("readable"));
+    }
+    for budget in [
+        Budget { chars: Some(8000), ..Budget::default() },
+        max_lines(60),
+        Budget { tokens: Some(150), ..Budget::default() },
+    ] {
+        let o = opts(budget, Strategy::Salient);
+        let whole = run(&text, &o);
+        let (streamed, windowed) = run_streamed(&text, &o, 32 << 10, 1000);
+        assert!(windowed);
+        if budget.tokens.is_some() {
+            // Token counts of gaps in a stream are estimates; the kept lines are the same.
+            let kept = |o: &Outcome| {
+                s(&o.text).lines().filter(|l| !l.starts_with("[...")).map(str::to_string).collect::<Vec<_>>()
+            };
+            assert_eq!(kept(&streamed), kept(&whole));
+        } else {
+            assert_eq!(s(&streamed.text), s(&whole.text), "{budget:?}");
+        }
+    }
 }

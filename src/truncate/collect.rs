@@ -1,0 +1,514 @@
+//! The lines that `salient` may keep from the middle of an input, collected as the input
+//! streams by, in memory bounded by the budget rather than the input.
+//!
+//! Every line is judged by [`signals::Scanner`]. A line that matters becomes a candidate; of
+//! the lines that share a [`signals::template`] only the best one (highest class, then first)
+//! is held, and the others are counted, so rare templates can be preferred and a thousand
+//! repeats cost one line. When the held lines outgrow their room (a multiple of the budget),
+//! the worst-ranked ones (lowest class, commonest template, latest) are let go.
+//!
+//! Large inputs are scanned two blocks at a time on two threads: the second block starts with
+//! a fresh scanner, and its first lines are scanned again with the state carried from the
+//! first block until both scanners are in the same [`signals::State`], after which the fresh
+//! scan is what a single scan would have found. The result is the same as one scan in order.
+
+use crate::signals::{self, Class, Scanner};
+use crate::text;
+use regex::bytes::Regex;
+use std::collections::HashMap;
+
+/// A line that matters, held with its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The line's index (0 for the first line).
+    pub line: u64,
+    /// The byte offset where it starts.
+    pub start: u64,
+    /// The chars before it.
+    pub chars_before: u64,
+    /// How much it matters.
+    pub class: Class,
+    /// Its template.
+    pub template: u64,
+    /// The line, newline included.
+    pub text: Vec<u8>,
+    /// Up to two short lines that follow it, so that a gap of one or two lines between kept
+    /// lines can be shown rather than marked (see [`AFTER`]).
+    pub after: Vec<u8>,
+}
+
+impl Candidate {
+    /// The byte offset just past the line.
+    pub fn end(&self) -> u64 {
+        self.start + self.text.len() as u64
+    }
+
+    /// The memory it takes, about.
+    fn held(&self) -> usize {
+        self.text.len() + self.after.len() + OVERHEAD
+    }
+}
+
+/// The first one or two whole lines of `rest` while together no longer than [`AFTER`].
+fn short_lines_after(rest: &[u8]) -> &[u8] {
+    let mut end = 0;
+    for _ in 0..2 {
+        match memchr::memchr(b'\n', &rest[end..rest.len().min(AFTER)]) {
+            Some(i) => end += i + 1,
+            None => break,
+        }
+    }
+    &rest[..end]
+}
+
+/// What [`Collector`] found in a whole input.
+#[derive(Clone, Debug, Default)]
+pub struct Candidates {
+    /// The candidates held, in order.
+    pub list: Vec<Candidate>,
+    /// How many lines that matter share each template (templates past [`MAX_TEMPLATES`] are
+    /// not counted: they count as rare).
+    pub counts: HashMap<u64, u32>,
+    /// The highest class of any line.
+    pub reached: Class,
+}
+
+impl Candidates {
+    /// The lines of `text` that matter, as a stream of it would give them.
+    pub fn of(text: &[u8], keep: Option<Regex>, room: usize) -> Candidates {
+        let mut c = Collector::new(keep, room);
+        c.push(text);
+        c.finish()
+    }
+
+    /// How many lines that matter share `template`.
+    pub fn count(&self, template: u64) -> u32 {
+        self.counts.get(&template).copied().unwrap_or(1)
+    }
+}
+
+/// Input is scanned in blocks of this size, two at a time (smaller in tests, to cross many).
+const BLOCK: usize = if cfg!(test) { 64 << 10 } else { 1 << 20 };
+
+/// Lines of the next block scanned again with the carried state before the scan gives up on
+/// meeting the fresh one and goes on alone.
+const CATCH_UP: usize = 256;
+
+/// Lines kept before a block, so that a line can promote one just above it.
+const LOOK_BACK: usize = 16;
+
+/// A line still open after this many bytes when its block is scanned is judged by its first
+/// bytes and is never a candidate.
+const LONG_LINE: usize = BLOCK;
+
+/// The lines after a candidate are held while together no longer than this: a gap longer
+/// than a marker is marked anyway.
+const AFTER: usize = 160;
+
+/// Templates counted at most; later new ones are not counted (memory stays bounded).
+pub const MAX_TEMPLATES: usize = 1 << 18;
+
+/// What a held candidate costs besides its text.
+const OVERHEAD: usize = 96;
+
+/// A line judged to matter, found by a scan: positions are offsets into the buffer.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    /// The line that judged it (a later one, for a promoted line).
+    by: usize,
+    line: usize,
+    start: usize,
+    end: usize,
+    class: Class,
+}
+
+/// Collects the candidates of an input fed in pieces.
+#[derive(Debug)]
+pub struct Collector {
+    scanner: Scanner,
+    keep: Option<Regex>,
+    room: usize,
+    /// Whether a second thread may scan the second block of each pair.
+    parallel: bool,
+    /// Input not yet dropped: a few scanned lines of look-back, then what is not yet scanned.
+    buf: Vec<u8>,
+    /// Where the unscanned part of `buf` starts.
+    scanned: usize,
+    /// The offset and the chars before `buf[0]`.
+    base: u64,
+    base_chars: u64,
+    /// Inside a line longer than [`LONG_LINE`]: drop input until its end.
+    skipping: bool,
+    held: Vec<Candidate>,
+    held_bytes: usize,
+    by_template: HashMap<u64, usize>,
+    counts: HashMap<u64, u32>,
+    reached: Class,
+}
+
+impl Collector {
+    /// A collector holding about `room` bytes of candidates; `keep` lines are [`Class::Keep`].
+    pub fn new(keep: Option<Regex>, room: usize) -> Collector {
+        Collector {
+            scanner: Scanner::new(keep.clone()),
+            keep,
+            room,
+            parallel: std::thread::available_parallelism().is_ok_and(|n| n.get() > 1),
+            buf: Vec::new(),
+            scanned: 0,
+            base: 0,
+            base_chars: 0,
+            skipping: false,
+            held: Vec::new(),
+            held_bytes: 0,
+            by_template: HashMap::new(),
+            counts: HashMap::new(),
+            reached: Class::Pass,
+        }
+    }
+
+    /// Scans on one thread only (the result is the same).
+    pub fn sequential(mut self) -> Collector {
+        self.parallel = false;
+        self
+    }
+
+    /// Takes the next piece of input.
+    pub fn push(&mut self, mut data: &[u8]) {
+        loop {
+            if self.skipping {
+                let (n, ends) = memchr::memchr(b'\n', data).map_or((data.len(), false), |i| (i + 1, true));
+                self.base += n as u64;
+                self.base_chars += text::count_chars(&data[..n]);
+                self.skipping = !ends;
+                data = &data[n..];
+            }
+            if data.is_empty() {
+                return;
+            }
+            // Scans start at the same offsets however the input is cut into pieces.
+            let take = data.len().min(2 * BLOCK - (self.buf.len() - self.scanned));
+            self.buf.extend_from_slice(&data[..take]);
+            data = &data[take..];
+            if self.buf.len() - self.scanned >= 2 * BLOCK {
+                self.scan_blocks();
+            }
+        }
+    }
+
+    /// Ends the input and gives what was found.
+    pub fn finish(mut self) -> Candidates {
+        let end = self.buf.len();
+        if end > self.scanned {
+            let mut found = Vec::new();
+            let from = self.scanned;
+            scan_range(&self.buf, from, end, &mut self.scanner, &mut found, None);
+            self.take(&found, end);
+        }
+        let mut list = self.held;
+        list.sort_by_key(|c| c.line);
+        Candidates { list, counts: self.counts, reached: self.reached }
+    }
+
+    /// Scans the whole lines not yet scanned, two blocks at a time, and drops what is done.
+    fn scan_blocks(&mut self) {
+        let from = self.scanned;
+        let end = memchr::memrchr(b'\n', &self.buf[from..]).map_or(from, |i| from + i + 1);
+        if end > from {
+            let half = from + (end - from) / 2;
+            let mid = memchr::memchr(b'\n', &self.buf[half..end]).map_or(end, |i| half + i + 1);
+            let found = self.scan_pair(from, mid, end);
+            self.take(&found, end);
+        }
+        if self.buf.len() - end > LONG_LINE {
+            // A line too long to hold: judged by its start (for the scanner's state), never kept.
+            let start = &self.buf[end..end + 4096];
+            self.scanner.line(start);
+            self.skipping = true;
+            self.base += self.buf.len() as u64;
+            self.base_chars += text::count_chars(&self.buf);
+            self.buf.clear();
+            self.scanned = 0;
+        } else {
+            self.retire(end);
+        }
+    }
+
+    /// Drops the front of `buf` up to a few lines before `end` (everything before it is scanned).
+    fn retire(&mut self, end: usize) {
+        let mut k = end;
+        for _ in 0..LOOK_BACK {
+            if k == 0 || end - k > 64 << 10 {
+                break;
+            }
+            k = memchr::memrchr(b'\n', &self.buf[..k - 1]).map_or(0, |i| i + 1);
+        }
+        if end - k > 64 << 10 {
+            k = end;
+        }
+        self.base += k as u64;
+        self.base_chars += text::count_chars(&self.buf[..k]);
+        self.buf.drain(..k);
+        self.scanned = end - k;
+    }
+
+    /// Scans `[from, mid)` with the carried scanner and `[mid, end)` with a fresh one on another
+    /// thread, then joins them as one scan would have (see the module's docs).
+    fn scan_pair(&mut self, from: usize, mid: usize, end: usize) -> Vec<Found> {
+        let buf = &self.buf;
+        let scanner = &mut self.scanner;
+        let mut found = Vec::new();
+        if mid == end || !self.parallel {
+            scan_range(buf, from, end, scanner, &mut found, None);
+            return found;
+        }
+        let line_mid = scanner.next_line() + text::count_newlines(&buf[from..mid]) as usize;
+        let keep = self.keep.clone();
+        let (later, states, fresh) = std::thread::scope(|s| {
+            let second = s.spawn(move || {
+                let mut fresh = Scanner::starting_at(keep, line_mid);
+                let (mut later, mut states) = (Vec::new(), Vec::new());
+                scan_range(buf, mid, end, &mut fresh, &mut later, Some(&mut states));
+                (later, states, fresh)
+            });
+            scan_range(buf, from, mid, scanner, &mut found, None);
+            second.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+        });
+        let mut pos = mid;
+        for (i, state) in states.iter().enumerate() {
+            if scanner.state() == *state {
+                found.extend(later.into_iter().filter(|f| f.by >= line_mid + i));
+                *scanner = fresh;
+                return found;
+            }
+            let line_end = memchr::memchr(b'\n', &buf[pos..end]).map_or(end, |k| pos + k + 1);
+            scan_line(buf, pos, line_end, scanner, &mut found);
+            pos = line_end;
+        }
+        scan_range(buf, pos, end, scanner, &mut found, None);
+        found
+    }
+
+    /// Makes candidates of what a scan found in `buf`, whose lines end by `end`.
+    fn take(&mut self, found: &[Found], end: usize) {
+        let (mut pos, mut chars) = (0usize, self.base_chars);
+        for f in found {
+            self.reached = self.reached.max(f.class);
+            let chars_before = if f.start >= pos {
+                chars += text::count_chars(&self.buf[pos..f.start]);
+                pos = f.start;
+                chars
+            } else {
+                chars - text::count_chars(&self.buf[f.start..pos])
+            };
+            let line = &self.buf[f.start..f.end];
+            let template = signals::template(line);
+            let held = self.by_template.get(&template).copied();
+            if let Some(i) = held.filter(|&i| self.held[i].line == f.line as u64) {
+                self.held[i].class = self.held[i].class.max(f.class);
+                continue;
+            }
+            if let Some(n) = self.counts.get_mut(&template) {
+                *n += 1;
+            } else if self.counts.len() < MAX_TEMPLATES {
+                self.counts.insert(template, 1);
+            }
+            let candidate = Candidate {
+                line: f.line as u64,
+                start: self.base + f.start as u64,
+                chars_before,
+                class: f.class,
+                template,
+                text: line.to_vec(),
+                after: short_lines_after(&self.buf[f.end..end]).to_vec(),
+            };
+            match held {
+                Some(i) if f.class > self.held[i].class => {
+                    self.held_bytes = self.held_bytes + candidate.held() - self.held[i].held();
+                    self.held[i] = candidate;
+                }
+                Some(_) => {}
+                None => {
+                    self.held_bytes += candidate.held();
+                    self.by_template.insert(template, self.held.len());
+                    self.held.push(candidate);
+                }
+            }
+        }
+        if self.held_bytes > 2 * self.room {
+            self.evict();
+        }
+    }
+
+    /// Lets the worst-ranked candidates go until the rest fit in the room.
+    fn evict(&mut self) {
+        let counts = &self.counts;
+        self.held.sort_by_key(|c| (std::cmp::Reverse(c.class), counts.get(&c.template).copied().unwrap_or(1), c.line));
+        let mut used = 0;
+        let n = self.held.iter().take_while(|c| {
+            used += c.held();
+            used <= self.room
+        });
+        let n = n.count();
+        self.held.truncate(n);
+        self.held_bytes = self.held.iter().map(Candidate::held).sum();
+        self.by_template = self.held.iter().enumerate().map(|(i, c)| (c.template, i)).collect();
+    }
+}
+
+/// Scans the lines of `buf[from..to)`; with `states`, records the state before each of the
+/// first [`CATCH_UP`] lines.
+fn scan_range(
+    buf: &[u8],
+    from: usize,
+    to: usize,
+    scanner: &mut Scanner,
+    found: &mut Vec<Found>,
+    mut states: Option<&mut Vec<signals::State>>,
+) {
+    let mut pos = from;
+    while pos < to {
+        let end = memchr::memchr(b'\n', &buf[pos..to]).map_or(to, |k| pos + k + 1);
+        if let Some(s) = states.as_deref_mut().filter(|s| s.len() < CATCH_UP) {
+            s.push(scanner.state());
+        }
+        scan_line(buf, pos, end, scanner, found);
+        pos = end;
+    }
+}
+
+/// Judges the line `buf[start..end)` and records it if it matters, and the line it promotes.
+fn scan_line(buf: &[u8], start: usize, end: usize, scanner: &mut Scanner, found: &mut Vec<Found>) {
+    let line = scanner.next_line();
+    let j = scanner.line(&buf[start..end]);
+    if let Some(p) = j.promote
+        && let Some((a, b)) = line_above(buf, start, line - p)
+    {
+        found.push(Found { by: line, line: p, start: a, end: b, class: Class::Context });
+    }
+    if j.class.matters() {
+        found.push(Found { by: line, line, start, end, class: j.class });
+    }
+}
+
+/// The span of the line `n` lines above the one that starts at `start`, if `buf` holds it.
+fn line_above(buf: &[u8], start: usize, n: usize) -> Option<(usize, usize)> {
+    let (mut a, mut b) = (start, start);
+    for _ in 0..n.min(LOOK_BACK + 1) {
+        if a == 0 {
+            return None;
+        }
+        b = a;
+        a = memchr::memrchr(b'\n', &buf[..a - 1]).map_or(0, |i| i + 1);
+    }
+    (n <= LOOK_BACK + 1).then_some((a, b))
+}
+
+/// The room for candidates when fitting into `budget`: four times the most it can hold, within
+/// 256 KiB and 16 MiB.
+pub fn room(budget: &crate::text::Budget) -> usize {
+    let most = budget.max_bytes().unwrap_or(super::MEMORY_LIMIT as u64);
+    usize::try_from(most.saturating_mul(4)).unwrap_or(usize::MAX).clamp(256 << 10, 16 << 20)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log of `n` blocks, each a little different, with tracebacks, compiler errors, JUnit
+    /// cases and pass lines, so that block boundaries fall inside every kind of state.
+    fn log(n: usize) -> Vec<u8> {
+        let mut out = String::new();
+        for i in 0..n {
+            let pad = "x".repeat(i % 37);
+            out.push_str(&format!("INFO step {i} {pad}\n"));
+            match i % 5 {
+                0 => out.push_str(&format!(
+                    "Traceback (most recent call last):\n  File \"a{i}.py\", line {i}, in main\n    run()\nKeyError{}: 'k'\n",
+                    i % 13
+                )),
+                1 => out.push_str(&format!("error[E0308]: mismatched types {}\n  --> src/m{i}.rs:4:18\n   |\n", i % 11)),
+                2 => out.push_str(&format!("<testcase name=\"t{i}\">\n  <failure message=\"boom {}\"/>\n</testcase>\n", i % 7)),
+                3 => out.push_str(&format!("test t{i} ... ok\nwarning: unused {}\n", i % 17)),
+                _ => out.push_str("all fine here\n"),
+            }
+        }
+        out.into_bytes()
+    }
+
+    fn collect(text: &[u8], parallel: bool, piece: usize, room: usize) -> Candidates {
+        let mut c = Collector::new(None, room);
+        c.parallel = parallel;
+        for p in text.chunks(piece) {
+            c.push(p);
+        }
+        c.finish()
+    }
+
+    #[test]
+    fn two_threads_find_what_one_finds() {
+        let text = log(6_000);
+        assert!(text.len() > 4 * BLOCK, "{}", text.len());
+        let one = collect(&text, false, text.len(), 64 << 20);
+        let two = collect(&text, true, 999, 64 << 20);
+        assert_eq!(one.list.len(), two.list.len());
+        assert!(one.list == two.list, "the candidates differ");
+        assert_eq!(one.counts, two.counts);
+        assert_eq!(one.reached, Class::Verdict);
+        // Every template's best line is held, with its offset, line and chars before it.
+        let first = &one.list[0];
+        assert_eq!(&text[first.start as usize..first.end() as usize], &first.text[..]);
+        for c in one.list.iter().step_by(97) {
+            let before = &text[..c.start as usize];
+            assert_eq!(c.line, text::count_newlines(before), "line of {}", String::from_utf8_lossy(&c.text));
+            assert_eq!(c.chars_before, text::count_chars(before));
+            assert_eq!(&text[c.start as usize..c.end() as usize], &c.text[..]);
+        }
+    }
+
+    #[test]
+    fn the_frame_above_an_exception_is_promoted_across_pieces() {
+        let text = log(5);
+        let c = collect(&text, true, 7, 1 << 20);
+        let frame = c.list.iter().find(|c| c.text.starts_with(b"  File \"a0.py\"")).expect("the frame is held");
+        assert_eq!(frame.class, Class::Context);
+        assert!(c.list.iter().any(|c| c.text == b"KeyError0: 'k'\n" && c.class == Class::Verdict));
+        // A pass line that mentions nothing is not held.
+        assert!(!c.list.iter().any(|c| c.text.starts_with(b"test t3 ... ok")));
+    }
+
+    #[test]
+    fn memory_stays_within_the_room() {
+        // Every line is a distinct error (names, not numbers, differ), so none fold.
+        let text: String = (0..20_000).map(|i| format!("error: failed to open file_{i}_x\n")).collect();
+        let room = 256 << 10;
+        let c = collect(text.as_bytes(), true, 65536, room);
+        let held: usize = c.list.iter().map(Candidate::held).sum();
+        assert!(held <= 2 * room, "{held}");
+        // The first ones are kept: same class, same count, earlier wins.
+        assert_eq!(c.list[0].text, b"error: failed to open file_0_x\n");
+        assert_eq!(c.counts.len(), 20_000);
+    }
+
+    #[test]
+    fn a_huge_line_is_skipped_and_the_next_lines_are_counted() {
+        let mut text = b"start\n".to_vec();
+        text.extend(std::iter::repeat_n(b'a', 5 * BLOCK));
+        text.extend_from_slice(b" error inside\nValueError: after\n");
+        let c = collect(&text, true, 65536, 1 << 20);
+        let v = c.list.iter().find(|c| c.text == b"ValueError: after\n").expect("held");
+        assert_eq!(v.line, 2);
+        assert_eq!(v.start, text.len() as u64 - 18);
+        assert_eq!(v.chars_before, text.len() as u64 - 18);
+        assert!(!c.list.iter().any(|c| c.line == 1));
+    }
+
+    #[test]
+    fn short_lines_after_a_candidate_are_held() {
+        assert_eq!(short_lines_after(b"a\nb\nc\n"), b"a\nb\n");
+        assert_eq!(short_lines_after(b"a\n"), b"a\n");
+        assert_eq!(short_lines_after(b"no newline"), b"");
+        let long = [b'x'; AFTER];
+        assert_eq!(short_lines_after(&long), b"");
+    }
+}
