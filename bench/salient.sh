@@ -35,7 +35,7 @@ table=$(
     echo "| command | seconds | MB/s | peak RSS (MiB) |"
     echo "|---|---|---|---|"
     row "ctx-truncate --strategy salient --max-chars 8000" "$bin" --strategy salient --max-chars 8000 "$log"
-    row "ctx-truncate --max-chars 8000 (auto: head-tail past 8 MiB)" "$bin" --max-chars 8000 "$log"
+    row "ctx-truncate --max-chars 8000 (auto: salient, the log has verdicts)" "$bin" --max-chars 8000 "$log"
     row "ctx-truncate --strategy head-tail --max-chars 8000" "$bin" --strategy head-tail --max-chars 8000 "$log"
     row "grep -c error" grep -c error "$log"
 )

@@ -170,7 +170,9 @@ const CONTEXTS: &[&str] = &[
 /// Context entries that count only next to a verdict (frames and snippets are everywhere).
 const NEAR_ONLY: std::ops::Range<usize> = 10..14;
 
-/// Passing lines: below plain text, whatever words they contain.
+/// Passing lines: below plain text, whatever words they contain. Matched by [`is_pass`]; the
+/// patterns hold it to account in the tests.
+#[cfg(test)]
 const PASSES: &[&str] = &[
     r"\bPASSED\b",
     r"\.\.\. ok\s*$",
@@ -191,7 +193,34 @@ static VERDICT_SET: LazyLock<RegexSet> = LazyLock::new(|| set(VERDICTS));
 static SUMMARY_SET: LazyLock<RegexSet> = LazyLock::new(|| set(SUMMARIES));
 static CONTEXT_SET: LazyLock<RegexSet> = LazyLock::new(|| set(&CONTEXTS[..NEAR_ONLY.start]));
 static NEAR_SET: LazyLock<RegexSet> = LazyLock::new(|| set(&CONTEXTS[NEAR_ONLY]));
+#[cfg(test)]
 static PASS_SET: LazyLock<RegexSet> = LazyLock::new(|| set(PASSES));
+
+/// Whether `line` matches one of [`PASSES`], written out by hand: most lines of a passing run
+/// are looked at only for this, so it must cost little. `passes_as_the_patterns_say` holds it
+/// to the patterns.
+fn is_pass(line: &[u8]) -> bool {
+    let word = |b: Option<&u8>| b.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_');
+    let space = |b: &u8| matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ');
+    let end = line.len() - line.iter().rev().take_while(|b| space(b)).count();
+    let trimmed = &line[..end];
+    let t = &line[line.iter().take_while(|b| space(b)).count()..];
+    static PASSED: LazyLock<memchr::memmem::Finder<'static>> = LazyLock::new(|| memchr::memmem::Finder::new("PASSED"));
+    static TESTCASE: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("<testcase"));
+    let passed = PASSED.find_iter(line).any(|i| !word(i.checked_sub(1).map(|j| &line[j])) && !word(line.get(i + 6)));
+    let testcase = trimmed.ends_with(b"/>")
+        && TESTCASE
+            .find_iter(line)
+            .any(|i| !word(line.get(i + 9)) && i + 9 <= end - 2 && !trimmed[i + 9..end - 2].contains(&b'>'));
+    passed
+        || testcase
+        || trimmed.ends_with(b"... ok")
+        || (line.starts_with(b"ok") && !word(line.get(2)))
+        || ["\u{2713} ", "\u{2714} ", "\u{221a} "].iter().any(|m| t.starts_with(m.as_bytes()))
+        || t.starts_with(b"--- PASS:")
+        || (line.starts_with(b"PASS") && line.get(4).is_none_or(space))
+}
 static WARNING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b").expect("built-in pattern"));
 static MENTION: LazyLock<Regex> = LazyLock::new(|| {
@@ -243,7 +272,11 @@ fn has_location(t: &[u8]) -> bool {
 /// line can know. Frames and snippets count as plain here; [`Scanner`] promotes them. A passing
 /// line is [`Class::Pass`] when it holds an error word (`test_raises_error PASSED`), else plain.
 pub fn classify(line: &[u8]) -> Class {
-    let line = body(line);
+    classify_body(body(line))
+}
+
+/// [`classify`] of a line's [`body`].
+fn classify_body(line: &[u8]) -> Class {
     let has_word = WORD_FINDER.is_match(line);
     if !has_word && !telling_start(line) {
         return Class::Plain;
@@ -253,7 +286,7 @@ pub fn classify(line: &[u8]) -> Class {
 
 /// [`classify`] past the fast path.
 fn classify_closely(line: &[u8], has_word: bool) -> Class {
-    if PASS_SET.is_match(line) {
+    if is_pass(line) {
         return Class::Pass;
     }
     if VERDICT_SET.is_match(line) || LEVEL.is_match(line) {
@@ -370,8 +403,8 @@ impl Scanner {
         let index = st.seen;
         st.seen += 1;
         let bare = strip_eol(line);
-        let mut out = Judgment { class: classify(bare), promote: None };
         let text = body(bare);
+        let mut out = Judgment { class: classify_body(text), promote: None };
         if let Some(margin) = st.in_traceback {
             let indented = bare.len() - bare.trim_ascii_start().len() > margin;
             if text.starts_with(b"File ") {
@@ -624,6 +657,59 @@ mod tests {
         }
         assert!(files.len() >= 10 && lines > 10_000, "{} files, {lines} lines", files.len());
         assert!(closer * 4 < lines, "{closer} of {lines} lines looked at closely");
+    }
+
+    #[test]
+    fn passes_as_the_patterns_say() {
+        let mut lines: Vec<Vec<u8>> = [
+            "x PASSED",
+            "PASSED",
+            "xPASSED",
+            "PASSED_x",
+            "a PASSED [ 10%]",
+            "test a ... ok",
+            "test a ... ok \x0b",
+            "ok",
+            "ok 1 - x",
+            "okay",
+            "ok_x",
+            "  \u{2713} works",
+            "\u{2714} x",
+            "\u{221a} y",
+            "\u{2713}x",
+            "  --- PASS: T",
+            "PASS",
+            "PASS\tx",
+            "PASSx",
+            "PASS ",
+            "<testcase a=\"1\"/>",
+            "<testcase/>",
+            "<testcase a=\"1\"/>  ",
+            "<testcase a=\">\"/>",
+            "<testcases/>",
+            "x <testcase b/> y",
+            "<testcase a/><testcase b/>",
+            "<testcase",
+            "<testcase/",
+            "... ok",
+            "...ok",
+            "",
+        ]
+        .iter()
+        .map(|l| l.as_bytes().to_vec())
+        .collect();
+        for dir in ["../shared/corpus/outputs", "bench/fidelity/outputs"] {
+            for e in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+                let text = std::fs::read(e.expect("entry").path()).expect("readable");
+                lines.extend(text.split(|&b| b == b'\n').map(|l| body(l).to_vec()));
+            }
+        }
+        let mut passing = 0;
+        for line in &lines {
+            assert_eq!(is_pass(line), PASS_SET.is_match(line), "{:?}", String::from_utf8_lossy(line));
+            passing += usize::from(is_pass(line));
+        }
+        assert!(passing > 1000, "{passing}");
     }
 
     #[test]
