@@ -139,6 +139,8 @@ pub struct Collector {
     base_chars: u64,
     /// Inside a line longer than [`LONG_LINE`]: drop input until its end.
     skipping: bool,
+    /// The scan running in the background.
+    job: Option<Job>,
     held: Vec<Candidate>,
     held_bytes: usize,
     by_template: HashMap<u64, usize>,
@@ -159,6 +161,7 @@ impl Collector {
             base: 0,
             base_chars: 0,
             skipping: false,
+            job: None,
             held: Vec::new(),
             held_bytes: 0,
             by_template: HashMap::new(),
@@ -198,110 +201,87 @@ impl Collector {
 
     /// Ends the input and gives what was found.
     pub fn finish(mut self) -> Candidates {
+        self.settle();
         let end = self.buf.len();
         if end > self.scanned {
             let mut found = Vec::new();
             let from = self.scanned;
             scan_range(&self.buf, from, end, &mut self.scanner, &mut found, None);
-            self.take(&found, end);
+            let buf = std::mem::take(&mut self.buf);
+            self.take(&buf, (self.base, self.base_chars), &found, end);
         }
         let mut list = self.held;
         list.sort_by_key(|c| c.line);
         Candidates { list, counts: self.counts, reached: self.reached }
     }
 
-    /// Scans the whole lines not yet scanned, two blocks at a time, and drops what is done.
+    /// Scans the whole lines not yet scanned, two blocks at a time, and drops what is done. With
+    /// two threads to spare, the scan runs in the background while the input goes on being read
+    /// (its result is taken at the next call or at the end).
     fn scan_blocks(&mut self) {
+        self.settle();
         let from = self.scanned;
         let end = memchr::memrchr(b'\n', &self.buf[from..]).map_or(from, |i| from + i + 1);
         if end > from {
             let half = from + (end - from) / 2;
             let mid = memchr::memchr(b'\n', &self.buf[half..end]).map_or(end, |i| half + i + 1);
-            let found = self.scan_pair(from, mid, end);
-            self.take(&found, end);
+            let k = look_back_start(&self.buf, end);
+            let next = self.buf[k..].to_vec();
+            let buf = std::mem::replace(&mut self.buf, next);
+            let at = (self.base, self.base_chars);
+            self.base += k as u64;
+            self.base_chars += text::count_chars(&buf[..k]);
+            self.scanned = end - k;
+            let mut scanner = std::mem::take(&mut self.scanner);
+            let keep = self.keep.clone();
+            if self.parallel {
+                let handle = std::thread::spawn(move || {
+                    let found = scan_pair(&buf, (from, mid, end), &mut scanner, keep, true);
+                    (buf, found, scanner)
+                });
+                self.job = Some(Job { handle, at, end });
+            } else {
+                let found = scan_pair(&buf, (from, mid, end), &mut scanner, keep, false);
+                self.scanner = scanner;
+                self.take(&buf, at, &found, end);
+            }
         }
-        if self.buf.len() - end > LONG_LINE {
+        if self.buf.len() - self.scanned > LONG_LINE {
             // A line too long to hold: judged by its start (for the scanner's state), never kept.
-            let start = &self.buf[end..end + 4096];
+            self.settle();
+            let start = &self.buf[self.scanned..self.scanned + 4096];
             self.scanner.line(start);
             self.skipping = true;
             self.base += self.buf.len() as u64;
             self.base_chars += text::count_chars(&self.buf);
             self.buf.clear();
             self.scanned = 0;
-        } else {
-            self.retire(end);
         }
     }
 
-    /// Drops the front of `buf` up to a few lines before `end` (everything before it is scanned).
-    fn retire(&mut self, end: usize) {
-        let mut k = end;
-        for _ in 0..LOOK_BACK {
-            if k == 0 || end - k > 64 << 10 {
-                break;
-            }
-            k = memchr::memrchr(b'\n', &self.buf[..k - 1]).map_or(0, |i| i + 1);
+    /// Takes the result of the scan running in the background, if any.
+    fn settle(&mut self) {
+        if let Some(job) = self.job.take() {
+            let (buf, found, scanner) = job.handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            self.scanner = scanner;
+            self.take(&buf, job.at, &found, job.end);
         }
-        if end - k > 64 << 10 {
-            k = end;
-        }
-        self.base += k as u64;
-        self.base_chars += text::count_chars(&self.buf[..k]);
-        self.buf.drain(..k);
-        self.scanned = end - k;
     }
 
-    /// Scans `[from, mid)` with the carried scanner and `[mid, end)` with a fresh one on another
-    /// thread, then joins them as one scan would have (see the module's docs).
-    fn scan_pair(&mut self, from: usize, mid: usize, end: usize) -> Vec<Found> {
-        let buf = &self.buf;
-        let scanner = &mut self.scanner;
-        let mut found = Vec::new();
-        if mid == end || !self.parallel {
-            scan_range(buf, from, end, scanner, &mut found, None);
-            return found;
-        }
-        let line_mid = scanner.next_line() + text::count_newlines(&buf[from..mid]) as usize;
-        let keep = self.keep.clone();
-        let (later, states, fresh) = std::thread::scope(|s| {
-            let second = s.spawn(move || {
-                let mut fresh = Scanner::starting_at(keep, line_mid);
-                let (mut later, mut states) = (Vec::new(), Vec::new());
-                scan_range(buf, mid, end, &mut fresh, &mut later, Some(&mut states));
-                (later, states, fresh)
-            });
-            scan_range(buf, from, mid, scanner, &mut found, None);
-            second.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
-        });
-        let mut pos = mid;
-        for (i, state) in states.iter().enumerate() {
-            if scanner.state() == *state {
-                found.extend(later.into_iter().filter(|f| f.by >= line_mid + i));
-                *scanner = fresh;
-                return found;
-            }
-            let line_end = memchr::memchr(b'\n', &buf[pos..end]).map_or(end, |k| pos + k + 1);
-            scan_line(buf, pos, line_end, scanner, &mut found);
-            pos = line_end;
-        }
-        scan_range(buf, pos, end, scanner, &mut found, None);
-        found
-    }
-
-    /// Makes candidates of what a scan found in `buf`, whose lines end by `end`.
-    fn take(&mut self, found: &[Found], end: usize) {
-        let (mut pos, mut chars) = (0usize, self.base_chars);
+    /// Makes candidates of what a scan found in `buf`, which starts at offset and chars `at`
+    /// and whose scanned lines end by `end`.
+    fn take(&mut self, buf: &[u8], (base, base_chars): (u64, u64), found: &[Found], end: usize) {
+        let (mut pos, mut chars) = (0usize, base_chars);
         for f in found {
             self.reached = self.reached.max(f.class);
             let chars_before = if f.start >= pos {
-                chars += text::count_chars(&self.buf[pos..f.start]);
+                chars += text::count_chars(&buf[pos..f.start]);
                 pos = f.start;
                 chars
             } else {
-                chars - text::count_chars(&self.buf[f.start..pos])
+                chars - text::count_chars(&buf[f.start..pos])
             };
-            let line = &self.buf[f.start..f.end];
+            let line = &buf[f.start..f.end];
             let template = signals::template(line);
             let held = self.by_template.get(&template).copied();
             if let Some(i) = held.filter(|&i| self.held[i].line == f.line as u64) {
@@ -315,12 +295,12 @@ impl Collector {
             }
             let candidate = Candidate {
                 line: f.line as u64,
-                start: self.base + f.start as u64,
+                start: base + f.start as u64,
                 chars_before,
                 class: f.class,
                 template,
                 text: line.to_vec(),
-                after: short_lines_after(&self.buf[f.end..end]).to_vec(),
+                after: short_lines_after(&buf[f.end..end]).to_vec(),
             };
             match held {
                 Some(i) if f.class > self.held[i].class => {
@@ -354,6 +334,69 @@ impl Collector {
         self.held_bytes = self.held.iter().map(Candidate::held).sum();
         self.by_template = self.held.iter().enumerate().map(|(i, c)| (c.template, i)).collect();
     }
+}
+
+/// A scan of two blocks running in the background: it gives back the buffer, what it found and
+/// the scanner at its end. `at` is the offset and chars before the buffer, `end` where its
+/// scanned lines end.
+#[derive(Debug)]
+struct Job {
+    handle: std::thread::JoinHandle<(Vec<u8>, Vec<Found>, Scanner)>,
+    at: (u64, u64),
+    end: usize,
+}
+
+/// Where to keep `buf` from once everything before `end` is scanned: a few lines before `end`,
+/// so a later line can promote one just above it.
+fn look_back_start(buf: &[u8], end: usize) -> usize {
+    let mut k = end;
+    for _ in 0..LOOK_BACK {
+        if k == 0 || end - k > 64 << 10 {
+            break;
+        }
+        k = memchr::memrchr(b'\n', &buf[..k - 1]).map_or(0, |i| i + 1);
+    }
+    if end - k > 64 << 10 { end } else { k }
+}
+
+/// Scans `[from, mid)` with `scanner` and, on another thread when `parallel`, `[mid, end)` with
+/// a fresh one, then joins them as one scan would have (see the module's docs).
+fn scan_pair(
+    buf: &[u8],
+    (from, mid, end): (usize, usize, usize),
+    scanner: &mut Scanner,
+    keep: Option<Regex>,
+    parallel: bool,
+) -> Vec<Found> {
+    let mut found = Vec::new();
+    if mid == end || !parallel {
+        scan_range(buf, from, end, scanner, &mut found, None);
+        return found;
+    }
+    let line_mid = scanner.next_line() + text::count_newlines(&buf[from..mid]) as usize;
+    let (later, states, fresh) = std::thread::scope(|s| {
+        let second = s.spawn(move || {
+            let mut fresh = Scanner::starting_at(keep, line_mid);
+            let (mut later, mut states) = (Vec::new(), Vec::new());
+            scan_range(buf, mid, end, &mut fresh, &mut later, Some(&mut states));
+            (later, states, fresh)
+        });
+        scan_range(buf, from, mid, scanner, &mut found, None);
+        second.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+    });
+    let mut pos = mid;
+    for (i, state) in states.iter().enumerate() {
+        if scanner.state() == *state {
+            found.extend(later.into_iter().filter(|f| f.by >= line_mid + i));
+            *scanner = fresh;
+            return found;
+        }
+        let line_end = memchr::memchr(b'\n', &buf[pos..end]).map_or(end, |k| pos + k + 1);
+        scan_line(buf, pos, line_end, scanner, &mut found);
+        pos = line_end;
+    }
+    scan_range(buf, pos, end, scanner, &mut found, None);
+    found
 }
 
 /// Scans the lines of `buf[from..to)`; with `states`, records the state before each of the
