@@ -30,9 +30,10 @@ Examples:
   ctx-truncate --preview 2000 big.json            first 2,000 chars, then where the rest is
   ctx-truncate --count=tokens README.md           count tokens (o200k), like wc
 
-Memory: head, tail and head-tail stream: memory is bounded by the budget, not the input
-(with only --max-lines, by the length of those lines). layered and salient choose from the
-middle only after seeing the end, so they hold the whole input in memory.";
+Memory: every strategy but layered streams: memory is bounded by the budget, not the input
+(with only --max-lines, by the length of those lines); salient and auto also hold the best
+middle lines seen so far: four times the budget, within 256 KiB and 16 MiB. layered samples
+the middle evenly, so it holds the whole input in memory.";
 
 /// Fit text into a budget: head, tail, head+tail, layered, or salient lines, with a marker in
 /// every gap that says what was left out.
