@@ -544,6 +544,33 @@ fn glob_picks_the_files_searched_in_directories() {
     assert_eq!(r.out, format!("{}: ok, 3 tool calls, 3 tool results\n", src.join("rollout-1.jsonl").display()));
 }
 
+/// `--check -v` counts no tokens: its summary table says bytes, never bytes under "tokens".
+#[test]
+fn the_check_table_labels_bytes_as_bytes() {
+    let r = ok(run(tool("ctx-compact").args(["--check", "-v"]).arg(fixture("claude-code.jsonl"))));
+    let name = fixture("claude-code.jsonl").display().to_string();
+    assert_eq!(
+        r.err,
+        format!(
+            "{:<40} {:>8} {:>14} {:>14} {:>6}  status\n{name:<40} {:>8} {:>14} {:>14} {:>6}  done\n{:<40} {:>8} {:>14} {:>14} {:>6}  1 done\n",
+            "file",
+            "replaced",
+            "bytes before",
+            "bytes after",
+            "ratio",
+            0,
+            "19,420",
+            "19,420",
+            "1.00",
+            "total: 1 files",
+            0,
+            "19,420",
+            "19,420",
+            "1.00"
+        )
+    );
+}
+
 /// A JSON document that is not a transcript (a `package.json`) is refused at once, in one line,
 /// in bounded time and memory: the scanner once took such an object for a list and never moved on.
 #[test]

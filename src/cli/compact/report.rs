@@ -318,6 +318,10 @@ const LISTED: usize = 50;
 /// The summary table: a row per file (up to [`LISTED`]) and the totals.
 fn summary(outcomes: &[Outcome], tokens: bool) -> String {
     let mut s = String::new();
+    // Tokens only when every file counted is counted in tokens (`--check` and `--restore`
+    // count none): a column never mixes the two units.
+    let counted = |o: &&Outcome| !matches!(o.status, Status::Failed(_) | Status::Skipped);
+    let tokens = tokens && outcomes.iter().filter(counted).all(|o| o.tokens.is_some());
     let unit = if tokens { "tokens" } else { "bytes" };
     let _ = writeln!(
         s,
