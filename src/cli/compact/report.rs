@@ -68,8 +68,6 @@ pub struct Outcome {
     pub stats: Option<Tally>,
     /// Records summarized by history compaction, when it ran.
     pub history: Option<usize>,
-    /// A summary call failed under `--strict`.
-    pub strict_failure: bool,
 }
 
 impl Outcome {
@@ -78,14 +76,14 @@ impl Outcome {
         Outcome { name, ..Outcome::default() }
     }
 
-    /// Keeps what was replaced, and the tokens after it when those before were counted.
-    pub fn record(&mut self, before: Option<u64>, replaced: &[Replaced]) {
-        self.replaced = replaced.to_vec();
-        self.tokens = before.map(|b| {
-            let (old, new) =
-                replaced.iter().filter_map(|r| r.tokens).fold((0u64, 0u64), |(o, n), (a, b)| (o + a, n + b));
-            (b, b.saturating_sub(old) + new)
-        });
+    /// Keeps what the pipeline reports.
+    pub fn record(&mut self, report: &crate::compact::Report) {
+        self.results = report.results;
+        self.replaced.clone_from(&report.replaced);
+        self.tokens = report.size.map(|(b, a)| (b.tokens, a.tokens));
+        self.bytes = report.bytes;
+        self.history = report.summarized;
+        self.warnings.extend(report.warnings.iter().cloned());
     }
 }
 
@@ -114,7 +112,7 @@ impl Printer {
             eprintln!("{TOOL}: {e}");
             self.failed = true;
         }
-        if !outcome.problems.is_empty() || outcome.strict_failure {
+        if !outcome.problems.is_empty() {
             self.failed = true;
         }
         self.outcomes[i] = Some(outcome);
@@ -181,6 +179,10 @@ fn stats_text(t: &Tally, format: Option<Format>) -> String {
         let _ = writeln!(s, "{role:<12} {:>12}", group_digits(*n));
     }
     let _ = writeln!(s, "{:<12} {:>12}", "total", group_digits(t.total));
+    if t.sidechain > 0 {
+        let _ =
+            writeln!(s, "{:<12} {:>12}  (sidechain lines, not in the total)", "subagents", group_digits(t.sidechain));
+    }
     if !t.tools.is_empty() {
         let _ = writeln!(
             s,

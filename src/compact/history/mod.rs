@@ -6,6 +6,7 @@
 mod record;
 mod shape;
 
+use crate::compact::stats;
 use crate::llm::Client;
 use crate::summarize;
 use crate::text::{Budget, Unit};
@@ -105,17 +106,16 @@ struct Rec {
     sidechain: bool,
 }
 
-/// The size of `t` in tokens: its message text (not side conversations), and a document's
-/// `system` field.
+/// The size of `t` in tokens, as [`crate::compact::stats::size`] counts it, or the context the
+/// agent recorded at its last request with `usage`.
 pub fn size(t: &Transcript, encoding: Encoding, usage: bool) -> Result<u64> {
-    let recs = records(t, encoding)?;
-    let counted = counted(t, &recs, encoding);
+    let counted = stats::size(t, encoding)?.tokens;
     if usage { Ok(recorded(t)?.unwrap_or(counted)) } else { Ok(counted) }
 }
 
 /// The size of `t` counted from its records.
 fn counted(t: &Transcript, recs: &[Rec], encoding: Encoding) -> u64 {
-    recs.iter().map(|r| r.tokens).sum::<u64>() + root_system(t, encoding)
+    recs.iter().map(|r| r.tokens).sum::<u64>() + stats::root_system(t, encoding)
 }
 
 /// The context size of the last request the agent recorded, if it recorded any.
@@ -129,29 +129,20 @@ fn recorded(t: &Transcript) -> Result<Option<u64>> {
     Ok(recorded)
 }
 
-fn root_system(t: &Transcript, encoding: Encoding) -> u64 {
-    t.root().and_then(|r| r.get("system")).map_or(0, |s| encoding.count(crate::transcript::value_text(s).as_bytes()))
-}
-
 fn records(t: &Transcript, encoding: Encoding) -> Result<Vec<Rec>> {
     let mut recs = vec![Rec::default(); t.len()];
     t.each_item(|i, item| {
         let r = &mut recs[i];
         let first = !r.message;
         r.message = true;
+        // Counted as everything else counts them.
+        r.tokens += stats::item_tokens(item, encoding);
         match item {
             Item::Turn => r.turn = true,
             Item::Sidechain => r.sidechain = true,
-            Item::Text { role, text } => {
-                r.tokens += encoding.count(text.as_bytes());
-                r.system |= first && matches!(*role, "system" | "developer");
-            }
-            Item::Call { input, .. } => r.tokens += encoding.count(crate::transcript::value_text(input).as_bytes()),
-            Item::Result { content, .. } => {
-                r.tokens += encoding.count(content.text().as_bytes());
-                r.result_first |= first;
-            }
-            Item::Reply(_) | Item::Usage { .. } => {}
+            Item::Text { role, .. } => r.system |= first && matches!(*role, "system" | "developer"),
+            Item::Result { .. } => r.result_first |= first,
+            Item::Call { .. } | Item::Reply(_) | Item::Usage { .. } => {}
         }
     })?;
     // A side conversation (a Claude Code subagent) is not part of what the model is sent.
@@ -222,7 +213,8 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     if before <= aim {
         return Ok(out);
     }
-    let system: u64 = recs.iter().filter(|r| r.system).map(|r| r.tokens).sum::<u64>() + root_system(t, opts.encoding);
+    let system: u64 =
+        recs.iter().filter(|r| r.system).map(|r| r.tokens).sum::<u64>() + stats::root_system(t, opts.encoding);
     // Fill the target: the newest part verbatim takes what a quarter of the target for the
     // summary leaves (a short output wastes context the agent could use).
     let keep = opts.keep_recent.unwrap_or_else(|| aim.saturating_sub(system + (opts.target / 4).max(MIN_SUMMARY)));
