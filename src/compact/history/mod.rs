@@ -99,6 +99,8 @@ summary.\n\n<summaries>\n{text}\n</summaries>";
 #[derive(Clone, Debug, Default)]
 struct Rec {
     tokens: u64,
+    /// Tokens of the user's own text in it.
+    user: u64,
     system: bool,
     turn: bool,
     result_first: bool,
@@ -140,7 +142,12 @@ fn records(t: &Transcript, encoding: Encoding) -> Result<Vec<Rec>> {
         match item {
             Item::Turn => r.turn = true,
             Item::Sidechain => r.sidechain = true,
-            Item::Text { role, .. } => r.system |= first && matches!(*role, "system" | "developer"),
+            Item::Text { role, .. } => {
+                r.system |= first && matches!(*role, "system" | "developer");
+                if *role == "user" {
+                    r.user += stats::item_tokens(item, encoding);
+                }
+            }
             Item::Result { .. } => r.result_first |= first,
             Item::Call { .. } | Item::Reply(_) | Item::Usage { .. } => {}
         }
@@ -297,9 +304,13 @@ pub fn reapply(t: &Transcript, opts: &Options, event: &crate::compact::state::Ev
     Ok(Some(bytes))
 }
 
-/// The tokens of the newest user message.
+/// The tokens of the newest user message: the text of the record that starts the newest turn,
+/// or, when that record holds none (Codex marks a turn with a `user_message` event beside the
+/// line the model is sent), of the nearest record around it that holds user text.
 fn newest_turn(recs: &[Rec]) -> u64 {
-    recs.iter().rev().find(|r| r.turn).map_or(0, |r| r.tokens)
+    let Some(i) = recs.iter().rposition(|r| r.turn) else { return 0 };
+    let near = (0..recs.len()).flat_map(|d| [i.checked_sub(d), i.checked_add(d)]).flatten();
+    near.filter_map(|k| recs.get(k)).find(|r| r.user > 0 && !r.sidechain).map_or(recs[i].tokens, |r| r.user)
 }
 
 /// The summary body: by the LLM when one is configured and every call succeeds, else the
