@@ -336,7 +336,7 @@ fn summary(
         let why = s.fallbacks.first().map_or_else(|| "the reply was empty".to_string(), |f| f.error.clone());
         warnings.push(format!("{}: the summary call failed ({why}); an extractive record stands in", t.name));
     }
-    let record = record::extractive(t, dropped, room)?;
+    let record = record::extractive(t, dropped, room, opts.encoding)?;
     Ok((fit(&record, room, opts.encoding, &mut warnings), false, warnings))
 }
 
