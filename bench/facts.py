@@ -169,7 +169,7 @@ for s in SESSIONS:
         r = subprocess.run([f"{BIN}/ctx-compact", "--max-tokens", str(target), "-q", "--store", os.path.join(OUT, "store"), s],
                            capture_output=True, text=True)
         if r.returncode != 0:
-            rows.append(f"| {name} | {pct}% ({target:,}) | {len(fs)} | refused: {r.stderr.strip()} | | | |")
+            rows.append(f"| {name} | {pct}% ({target:,}) | {len(fs)} | refused: {r.stderr.strip()} | – |")
             continue
         open(out, "w").write(r.stdout)
         base = os.path.join(OUT, f"{name}-{pct}-newest{ext}")
