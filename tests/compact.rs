@@ -544,6 +544,26 @@ fn glob_picks_the_files_searched_in_directories() {
     assert_eq!(r.out, format!("{}: ok, 3 tool calls, 3 tool results\n", src.join("rollout-1.jsonl").display()));
 }
 
+/// A dry run's report counts what the model is sent, and the subagent lines apart, as
+/// `--stats` and the trigger do.
+#[test]
+fn reports_count_subagent_lines_apart() {
+    let file = fixture("claude-code.jsonl");
+    let r = ok(run(tool("ctx-compact").args(["--json", "--dry-run"]).arg(&file)));
+    let v: Value = serde_json::from_str(r.out.trim()).expect("json");
+    assert_eq!((v["tokens_before"].as_u64(), v["sidechain_tokens"].as_u64()), (Some(914), Some(853)));
+    let r = ok(run(tool("ctx-compact").args(["--dry-run"]).arg(&file)));
+    assert_eq!(
+        r.out,
+        format!(
+            "{}: would replace 0 of 3 tool results (0 pruned, 0 previewed): 0 -> 0 chars; transcript 914 -> 914 tokens (subagent lines apart: 853)\n",
+            file.display()
+        )
+    );
+    let r = ok(run(tool("ctx-compact").args(["--json", "--dry-run"]).arg(fixture("openai-body.json"))));
+    assert!(!r.out.contains("sidechain_tokens"), "none in a transcript without subagents: {}", r.out);
+}
+
 /// `--check -v` counts no tokens: its summary table says bytes, never bytes under "tokens".
 #[test]
 fn the_check_table_labels_bytes_as_bytes() {

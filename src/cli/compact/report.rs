@@ -60,6 +60,8 @@ pub struct Outcome {
     pub replaced: Vec<Replaced>,
     /// Tokens before and after, when counted.
     pub tokens: Option<(u64, u64)>,
+    /// Tokens of subagent (sidechain) lines, counted apart, when there are any.
+    pub sidechain: Option<u64>,
     /// Bytes before and after.
     pub bytes: (u64, u64),
     /// Problems found by `--check`.
@@ -81,6 +83,7 @@ impl Outcome {
         self.results = report.results;
         self.replaced.clone_from(&report.replaced);
         self.tokens = report.size.map(|(b, a)| (b.tokens, a.tokens));
+        self.sidechain = report.size.map(|(b, _)| b.sidechain).filter(|n| *n > 0);
         self.bytes = report.bytes;
         self.history = report.summarized;
         self.warnings.extend(report.warnings.iter().cloned());
@@ -243,6 +246,9 @@ fn dry_run_text(o: &Outcome) -> String {
     if let Some((b, a)) = o.tokens {
         let _ = write!(s, "; transcript {} -> {} tokens", group_digits(b), group_digits(a));
     }
+    if let Some(n) = o.sidechain {
+        let _ = write!(s, " (subagent lines apart: {})", group_digits(n));
+    }
     if let Some(n) = o.history {
         let _ = write!(s, "; history: {n} earlier records would be summarized");
     }
@@ -303,6 +309,9 @@ fn json(o: &Outcome) -> String {
             if let Some((b, a)) = o.tokens {
                 obj.insert("tokens_before".into(), b.into());
                 obj.insert("tokens_after".into(), a.into());
+            }
+            if let Some(n) = o.sidechain {
+                obj.insert("sidechain_tokens".into(), n.into());
             }
             obj.insert("replaced".into(), serde_json::to_value(&o.replaced).unwrap_or_default());
             if let Some(n) = o.history {
