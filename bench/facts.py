@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Fact retention of ctx-compact's history compaction, against keeping the newest records that fit.
 
-For each corpus session (Claude Code, Codex), the facts an agent needs are read from the original:
+For each corpus session (Claude Code, Codex, a SWE-agent trajectory), the facts an agent needs are read from the original:
 the user's instructions, the commands run, the files named in tool calls, and the first error line
 of each failed tool result. A fact is kept when its text (its first 60 chars) is in the output's
 strings. Both outputs are measured by ctx-compact's own count (o200k tokens, as the model is sent
 it) and must fit the target: 50%, 25% and 10% of the session. The baseline keeps the session's first
-line where the format needs it (Codex's session line) and the newest records that fit.
+line where the format needs it (Codex's session line), a document's system prompt, and the newest
+records that fit.
 
 usage: bench/facts.py BIN_DIR OUT_DIR SESSION...   (prints a Markdown table)
 """
@@ -83,6 +84,25 @@ def facts(records):
             for s in strings(args, []):
                 for m in PATH.findall(s):
                     add("file", m)
+        # OpenAI chat messages (a SWE-agent trajectory's history)
+        role = r.get("role")
+        if role == "user" and kind is None:
+            add("instruction", "\n".join(strings(r.get("content"), [])))
+        for call in r.get("tool_calls") or [] if role == "assistant" else []:
+            try:
+                args = json.loads((call.get("function") or {}).get("arguments") or "{}")
+            except ValueError:
+                args = {}
+            if isinstance(args, dict) and args.get("command"):
+                add("command", args["command"])
+            for s in strings(args, []):
+                for m in PATH.findall(s):
+                    add("file", m)
+        if role == "tool":
+            text = "\n".join(strings(r.get("content"), []))
+            line = next((l for l in text.splitlines() if ERROR.search(l)), None)
+            if line:
+                add("error", line.strip())
         if kind == "response_item" and p.get("type") == "function_call_output":
             text = "\n".join(strings(p.get("output"), []))
             line = next((l for l in text.splitlines() if ERROR.search(l)), None)
@@ -97,45 +117,63 @@ def tokens(path):
     return json.loads(r.stdout)["tokens_before"]
 
 
+def load(path):
+    """The records of a session, and a function writing the same session with other records: JSON
+    Lines, or a JSON document (its message list under `history` or `messages`)."""
+    text = open(path).read()
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        doc = None
+    if isinstance(doc, dict):
+        key = "history" if "history" in doc else "messages"
+
+        def write(records, out):
+            json.dump(dict(doc, **{key: records}), open(out, "w"))
+        return doc[key], write
+    lines = text.splitlines(keepends=True)
+    return [json.loads(l) for l in lines if l.strip()], lambda records, out: open(out, "w").writelines(
+        json.dumps(r) + "\n" for r in records)
+
+
 def kept(fs, path):
-    text = " ".join(" ".join(s.split()) for s in strings([json.loads(l) for l in open(path) if l.strip()], []))
+    text = " ".join(" ".join(s.split()) for s in strings(load(path)[0], []))
     return sum(1 for _, f in fs if f in text)
 
 
-def newest(lines, head, target, path):
-    lo, hi = 0, len(lines) - head
+def newest(records, head, write, target, path):
+    lo, hi = 0, len(records) - head
     while lo < hi:  # the most newest records that fit
         mid = (lo + hi + 1) // 2
-        with open(path, "w") as f:
-            f.writelines(lines[:head] + lines[len(lines) - mid:])
+        write(records[:head] + records[len(records) - mid:], path)
         if tokens(path) <= target:
             lo = mid
         else:
             hi = mid - 1
-    with open(path, "w") as f:
-        f.writelines(lines[:head] + lines[len(lines) - lo:])
+    write(records[:head] + records[len(records) - lo:], path)
     return tokens(path)
 
 
 rows = []
 for s in SESSIONS:
     name = os.path.basename(os.path.dirname(s))
-    lines = open(s).readlines()
-    records = [json.loads(l) for l in lines if l.strip()]
+    records, write = load(s)
     fs = facts(records)
-    head = 1 if records and records[0].get("type") == "session_meta" else 0
+    first = records[0] if records else {}
+    head = 1 if first.get("type") == "session_meta" or first.get("role") in ("system", "developer") else 0
     total = tokens(s)
+    ext = os.path.splitext(s)[1].replace(".traj", ".json")
     for pct in (50, 25, 10):
         target = total * pct // 100
-        out = os.path.join(OUT, f"{name}-{pct}.jsonl")
+        out = os.path.join(OUT, f"{name}-{pct}{ext}")
         r = subprocess.run([f"{BIN}/ctx-compact", "--max-tokens", str(target), "-q", "--store", os.path.join(OUT, "store"), s],
                            capture_output=True, text=True)
         if r.returncode != 0:
-            rows.append(f"| {name} | {pct}% ({target:,}) | {len(fs)} | refused: {r.stderr.strip()} | | | |")
+            rows.append(f"| {name} | {pct}% ({target:,}) | {len(fs)} | refused: {r.stderr.strip()} | – |")
             continue
         open(out, "w").write(r.stdout)
-        base = os.path.join(OUT, f"{name}-{pct}-newest.jsonl")
-        nt = newest(lines, head, target, base)
+        base = os.path.join(OUT, f"{name}-{pct}-newest{ext}")
+        nt = newest(records, head, write, target, base)
         ct = tokens(out)
         rows.append(f"| {name} | {pct}% ({target:,}) | {len(fs)} | {kept(fs, out)} ({ct:,} tokens) | {kept(fs, base)} ({nt:,} tokens) |")
 

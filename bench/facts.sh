@@ -17,6 +17,7 @@ trap 'rm -rf "$work"' EXIT
     echo
     python3 bench/facts.py target/release "$work" \
         "$corpus/claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl" \
-        "$corpus/codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"
+        "$corpus/codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl" \
+        "$corpus/swe-agent/marshmallow-code__marshmallow-1867.traj"
 } > bench/out/facts.md
 cat bench/out/facts.md

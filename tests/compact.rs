@@ -248,19 +248,19 @@ fn stats_count_by_role_and_tool_beside_recorded_usage() {
         "format: claude-code
 
 role               tokens
-assistant              25
-tool                1,728
-user                   14
-total               1,767
+assistant              17
+tool                  888
+user                    9
+total                 914
+subagents             853  (sidechain lines, not in the total)
 
 tool                  calls  call tokens  results  result tokens
 Read                      1            9        1            880
-Bash                      2           14        2            848
+Bash                      1            6        1              8
 
 largest tool results
     line tool                     tokens      chars
        5 Read                        880      3,869
-       8 Bash                        840      3,829
       12 Bash                          8         26
 
 recorded by the agent: 2,012 tokens of context at the last request, 57 output tokens in all
@@ -268,8 +268,8 @@ recorded by the agent: 2,012 tokens of context at the last request, 57 output to
     );
     let r = ok(run(tool("ctx-compact").args(["--stats", "--json"]).arg(fixture("claude-code.jsonl"))));
     let v: Value = serde_json::from_str(r.out.trim()).expect("json");
-    assert_eq!(v["stats"]["total"], 1767);
-    assert_eq!(v["stats"]["tools"]["Bash"]["results"], 2);
+    assert_eq!((v["stats"]["total"].as_u64(), v["stats"]["sidechain"].as_u64()), (Some(914), Some(853)));
+    assert_eq!(v["stats"]["tools"]["Bash"]["results"], 1, "the subagent's call is its own");
     assert_eq!(v["stats"]["recorded"], json!({"last_context": 2012, "output": 57}));
 }
 
@@ -542,6 +542,53 @@ fn glob_picks_the_files_searched_in_directories() {
     let r = run(tool("ctx-compact").args(["--check", "-v", "--glob", "rollout-*.jsonl"]).arg(&src));
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(r.out, format!("{}: ok, 3 tool calls, 3 tool results\n", src.join("rollout-1.jsonl").display()));
+}
+
+/// A dry run's report counts what the model is sent, and the subagent lines apart, as
+/// `--stats` and the trigger do.
+#[test]
+fn reports_count_subagent_lines_apart() {
+    let file = fixture("claude-code.jsonl");
+    let r = ok(run(tool("ctx-compact").args(["--json", "--dry-run"]).arg(&file)));
+    let v: Value = serde_json::from_str(r.out.trim()).expect("json");
+    assert_eq!((v["tokens_before"].as_u64(), v["sidechain_tokens"].as_u64()), (Some(914), Some(853)));
+    let r = ok(run(tool("ctx-compact").args(["--dry-run"]).arg(&file)));
+    assert_eq!(
+        r.out,
+        format!(
+            "{}: would replace 0 of 3 tool results (0 pruned, 0 previewed): 0 -> 0 chars; transcript 914 -> 914 tokens (subagent lines apart: 853)\n",
+            file.display()
+        )
+    );
+    let r = ok(run(tool("ctx-compact").args(["--json", "--dry-run"]).arg(fixture("openai-body.json"))));
+    assert!(!r.out.contains("sidechain_tokens"), "none in a transcript without subagents: {}", r.out);
+}
+
+/// `--check -v` counts no tokens: its summary table says bytes, never bytes under "tokens".
+#[test]
+fn the_check_table_labels_bytes_as_bytes() {
+    let r = ok(run(tool("ctx-compact").args(["--check", "-v"]).arg(fixture("claude-code.jsonl"))));
+    let name = fixture("claude-code.jsonl").display().to_string();
+    assert_eq!(
+        r.err,
+        format!(
+            "{:<40} {:>8} {:>14} {:>14} {:>6}  status\n{name:<40} {:>8} {:>14} {:>14} {:>6}  done\n{:<40} {:>8} {:>14} {:>14} {:>6}  1 done\n",
+            "file",
+            "replaced",
+            "bytes before",
+            "bytes after",
+            "ratio",
+            0,
+            "19,420",
+            "19,420",
+            "1.00",
+            "total: 1 files",
+            0,
+            "19,420",
+            "19,420",
+            "1.00"
+        )
+    );
 }
 
 /// A JSON document that is not a transcript (a `package.json`) is refused at once, in one line,

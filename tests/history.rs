@@ -407,6 +407,37 @@ fn the_llm_writes_the_summary_and_a_failure_falls_back() {
     );
 }
 
+/// Codex marks a turn with a `user_message` event beside the line the model is sent: the
+/// refusal gives the size of the user's text, not the event's 0 tokens.
+#[test]
+fn a_codex_refusal_gives_the_newest_user_turns_real_size() {
+    let at = "2025-01-01T00:00:00.000Z";
+    let user = |text: &str| {
+        [
+            json!({"timestamp": at, "type": "response_item", "payload": {"type": "message", "role": "user",
+                "content": [{"type": "input_text", "text": text}]}}),
+            json!({"timestamp": at, "type": "event_msg", "payload": {"type": "user_message", "message": text}}),
+        ]
+    };
+    let mut lines = vec![json!({"timestamp": at, "type": "session_meta", "payload": {"id": "s", "timestamp": at}})];
+    lines.extend(user("list the files"));
+    lines.push(json!({"timestamp": at, "type": "response_item", "payload": {"type": "function_call",
+        "name": "shell", "arguments": "{\"command\":[\"ls\"]}", "call_id": "c1"}}));
+    lines.push(json!({"timestamp": at, "type": "response_item", "payload": {"type": "function_call_output",
+        "call_id": "c1", "output": "file.txt ".repeat(400)}}));
+    lines.extend(user("now count the words in every file please"));
+    lines.push(json!({"timestamp": at, "type": "response_item", "payload": {"type": "message", "role": "assistant",
+        "content": [{"type": "output_text", "text": "Counting."}]}}));
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let store = tmp("history-codex-turn").join("store");
+    let r = run(compact(&store).args(["--max-tokens", "30", "-"]).write_stdin(text));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        "ctx-compact: standard input: the target of 30 tokens is smaller than the system prompt (0 tokens) plus the newest user turn (8 tokens) and a summary\n"
+    );
+}
+
 #[test]
 fn targets_that_cannot_hold_the_newest_turn_are_refused() {
     let store = tmp("history-bad").join("store");

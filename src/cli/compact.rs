@@ -2,7 +2,6 @@
 //! compact module in parallel, with the report at the end.
 
 mod batch;
-mod history;
 mod report;
 
 use super::args::{EncodingArg, OutputArgs};

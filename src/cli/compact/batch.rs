@@ -179,11 +179,8 @@ pub type History = (compact::history::Options, Option<crate::llm::Client>);
 /// What every job shares.
 pub struct Ctx<'a> {
     pub args: &'a Args,
-    pub opts: &'a compact::Options,
-    /// History compaction, when a target is given.
-    pub history: Option<&'a History>,
-    /// Count tokens before and after (for the report).
-    pub count: bool,
+    /// The pipeline's options (sizes are counted when a report shows them).
+    pub run: compact::RunOptions<'a>,
     /// What made the outputs of this run (the version and every option that shapes an
     /// output), and what made each output already in `--out-dir` (its stamp file).
     pub stamp: Stamp,
@@ -266,7 +263,14 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
     let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();
     let table = !args.output_args.quiet && (writes_files || args.output_args.verbose) && !args.output_args.json;
     let stamp = Stamp::new(args, opts, history);
-    let ctx = Ctx { args, opts, history, count: args.dry_run || args.output_args.json || table, stamp };
+    let run = compact::RunOptions {
+        prune: opts.clone(),
+        history: history.map(|(h, _)| h.clone()),
+        llm: history.and_then(|(_, c)| c.as_ref()),
+        strict: args.strict,
+        count: args.dry_run || args.output_args.json || table,
+    };
+    let ctx = Ctx { args, run, stamp };
     let skipped = AtomicUsize::new(0);
     let workers = args
         .jobs
@@ -310,7 +314,7 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
         });
     }
     bar.finish_and_clear();
-    let count = ctx.count;
+    let count = ctx.run.count;
     ctx.stamp.save()?;
     let skipped = skipped.into_inner();
     if skipped > 0 {
@@ -391,70 +395,32 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
         return Ok(());
     }
     if args.stats {
-        outcome.stats = Some(stats::tally(&t, ctx.opts.encoding)?);
+        outcome.stats = Some(stats::tally(&t, ctx.run.prune.encoding)?);
         outcome.status = Status::Stats;
         return Ok(());
     }
     compact_one(&t, ctx, &dest, outcome)
 }
 
+/// Compacts one transcript through [`compact::run`]; writes its output and reports.
 fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome) -> Result<()> {
     let dir = store_dir(ctx.args, dest);
-    let shown = fs::canonicalize(&dir).or_else(|_| std::path::absolute(&dir)).unwrap_or_else(|_| dir.clone());
-    let path_chars = crate::text::count_chars(shown.as_os_str().as_encoded_bytes()) + 1 + 36;
-    let state = ctx.args.state.as_deref().map(|p| compact::state::State::load(p, t)).transpose()?;
-    let plan = compact::plan_with(t, ctx.opts, path_chars, state.as_ref())?;
-    outcome.results = plan.results.len();
-    let count = ctx.count.then_some(ctx.opts.encoding);
-    if ctx.history.is_some() || state.is_some() {
-        return super::history::compact_history(t, ctx, dest, outcome, &plan, state, (&dir, &shown), count);
-    }
-    let before = count.map(|e| stats::tally(t, e).map(|s| s.total)).transpose()?;
+    let stash = if ctx.args.dry_run { compact::Stash::dry(&dir) } else { compact::Stash::new(&dir) };
+    let mut state = ctx.args.state.as_deref().map(|p| compact::state::State::load(p, t)).transpose()?;
+    let c = compact::run(t, &ctx.run, &stash, state.as_mut())?;
+    outcome.record(&c.report);
     if ctx.args.dry_run {
-        let mut put = |b: &[u8]| Ok(shown.join(store::name_of(b)));
-        let applied = compact::apply(t, &plan, ctx.opts, count, &mut put)?;
-        let mut sink = io::sink();
-        let mut counter = Counting { inner: &mut sink, n: 0 };
-        t.write(&applied.changed, &mut counter, &mut |_, _| Ok(()))?;
-        outcome.bytes.1 = counter.n;
-        outcome.record(before, &applied.replaced);
         outcome.status = Status::DryRun;
         return Ok(());
     }
-    if plan.actions.is_empty() {
-        outcome.record(before, &[]);
-        outcome.status = Status::Unchanged;
-        return match dest {
-            Dest::InPlace(_) => Ok(()),
-            _ => write_dest(dest, &mut |out| Ok(out.write_all(&t.bytes)?)),
-        };
+    if let (Some(s), Some(path)) = (&state, &ctx.args.state) {
+        s.save(path)?;
     }
-    let store = Store::open(&dir)?;
-    let applied = compact::apply(t, &plan, ctx.opts, count, &mut |b| store.put(b))?;
-    let original = store.put(&t.bytes)?;
-    let mut index = restore::Index::new(&original)?;
-    let mut written = 0u64;
-    write_dest(dest, &mut |out| {
-        let mut counter = Counting { inner: out, n: 0 };
-        if t.is_lines() {
-            t.write(&applied.changed, &mut counter, &mut |line, range| {
-                index.add(line, range);
-                Ok(())
-            })?;
-        } else {
-            let mut doc = Vec::new();
-            t.write(&applied.changed, &mut doc, &mut |_, _| Ok(()))?;
-            index.add(&doc, 0..t.bytes.len());
-            counter.write_all(&doc)?;
-        }
-        written = counter.n;
-        // Saved before the output replaces anything, so that the original stays findable.
-        index.save(&store)
-    })?;
-    outcome.bytes.1 = written;
-    outcome.record(before, &applied.replaced);
-    outcome.status = Status::Written;
-    Ok(())
+    outcome.status = if c.changed() { Status::Written } else { Status::Unchanged };
+    match dest {
+        Dest::InPlace(_) if !c.changed() => Ok(()),
+        _ => write_dest(dest, &mut |out| c.write(out)),
+    }
 }
 
 fn restore_one(args: &Args, job: &Job, dest: &Dest, bytes: Vec<u8>, outcome: &mut Outcome) -> Result<()> {
@@ -520,22 +486,6 @@ pub(super) fn write_dest(dest: &Dest, f: &mut dyn FnMut(&mut dyn Write) -> Resul
         Dest::File(p) | Dest::InPlace(p) => p,
     };
     store::write_atomic(path, f)
-}
-
-struct Counting<'a> {
-    inner: &'a mut dyn Write,
-    n: u64,
-}
-
-impl Write for Counting<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.n += n as u64;
-        Ok(n)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
 }
 
 #[cfg(test)]

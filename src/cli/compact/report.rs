@@ -60,6 +60,8 @@ pub struct Outcome {
     pub replaced: Vec<Replaced>,
     /// Tokens before and after, when counted.
     pub tokens: Option<(u64, u64)>,
+    /// Tokens of subagent (sidechain) lines, counted apart, when there are any.
+    pub sidechain: Option<u64>,
     /// Bytes before and after.
     pub bytes: (u64, u64),
     /// Problems found by `--check`.
@@ -68,8 +70,6 @@ pub struct Outcome {
     pub stats: Option<Tally>,
     /// Records summarized by history compaction, when it ran.
     pub history: Option<usize>,
-    /// A summary call failed under `--strict`.
-    pub strict_failure: bool,
 }
 
 impl Outcome {
@@ -78,14 +78,15 @@ impl Outcome {
         Outcome { name, ..Outcome::default() }
     }
 
-    /// Keeps what was replaced, and the tokens after it when those before were counted.
-    pub fn record(&mut self, before: Option<u64>, replaced: &[Replaced]) {
-        self.replaced = replaced.to_vec();
-        self.tokens = before.map(|b| {
-            let (old, new) =
-                replaced.iter().filter_map(|r| r.tokens).fold((0u64, 0u64), |(o, n), (a, b)| (o + a, n + b));
-            (b, b.saturating_sub(old) + new)
-        });
+    /// Keeps what the pipeline reports.
+    pub fn record(&mut self, report: &crate::compact::Report) {
+        self.results = report.results;
+        self.replaced.clone_from(&report.replaced);
+        self.tokens = report.size.map(|(b, a)| (b.tokens, a.tokens));
+        self.sidechain = report.size.map(|(b, _)| b.sidechain).filter(|n| *n > 0);
+        self.bytes = report.bytes;
+        self.history = report.summarized;
+        self.warnings.extend(report.warnings.iter().cloned());
     }
 }
 
@@ -114,7 +115,7 @@ impl Printer {
             eprintln!("{TOOL}: {e}");
             self.failed = true;
         }
-        if !outcome.problems.is_empty() || outcome.strict_failure {
+        if !outcome.problems.is_empty() {
             self.failed = true;
         }
         self.outcomes[i] = Some(outcome);
@@ -181,6 +182,10 @@ fn stats_text(t: &Tally, format: Option<Format>) -> String {
         let _ = writeln!(s, "{role:<12} {:>12}", group_digits(*n));
     }
     let _ = writeln!(s, "{:<12} {:>12}", "total", group_digits(t.total));
+    if t.sidechain > 0 {
+        let _ =
+            writeln!(s, "{:<12} {:>12}  (sidechain lines, not in the total)", "subagents", group_digits(t.sidechain));
+    }
     if !t.tools.is_empty() {
         let _ = writeln!(
             s,
@@ -240,6 +245,9 @@ fn dry_run_text(o: &Outcome) -> String {
     );
     if let Some((b, a)) = o.tokens {
         let _ = write!(s, "; transcript {} -> {} tokens", group_digits(b), group_digits(a));
+    }
+    if let Some(n) = o.sidechain {
+        let _ = write!(s, " (subagent lines apart: {})", group_digits(n));
     }
     if let Some(n) = o.history {
         let _ = write!(s, "; history: {n} earlier records would be summarized");
@@ -302,6 +310,9 @@ fn json(o: &Outcome) -> String {
                 obj.insert("tokens_before".into(), b.into());
                 obj.insert("tokens_after".into(), a.into());
             }
+            if let Some(n) = o.sidechain {
+                obj.insert("sidechain_tokens".into(), n.into());
+            }
             obj.insert("replaced".into(), serde_json::to_value(&o.replaced).unwrap_or_default());
             if let Some(n) = o.history {
                 obj.insert("history_summarized".into(), n.into());
@@ -318,6 +329,10 @@ const LISTED: usize = 50;
 /// The summary table: a row per file (up to [`LISTED`]) and the totals.
 fn summary(outcomes: &[Outcome], tokens: bool) -> String {
     let mut s = String::new();
+    // Tokens only when every file counted is counted in tokens (`--check` and `--restore`
+    // count none): a column never mixes the two units.
+    let counted = |o: &&Outcome| !matches!(o.status, Status::Failed(_) | Status::Skipped);
+    let tokens = tokens && outcomes.iter().filter(counted).all(|o| o.tokens.is_some());
     let unit = if tokens { "tokens" } else { "bytes" };
     let _ = writeln!(
         s,

@@ -6,6 +6,7 @@
 mod record;
 mod shape;
 
+use crate::compact::stats;
 use crate::llm::Client;
 use crate::summarize;
 use crate::text::{Budget, Unit};
@@ -98,6 +99,8 @@ summary.\n\n<summaries>\n{text}\n</summaries>";
 #[derive(Clone, Debug, Default)]
 struct Rec {
     tokens: u64,
+    /// Tokens of the user's own text in it.
+    user: u64,
     system: bool,
     turn: bool,
     result_first: bool,
@@ -105,17 +108,16 @@ struct Rec {
     sidechain: bool,
 }
 
-/// The size of `t` in tokens: its message text (not side conversations), and a document's
-/// `system` field.
+/// The size of `t` in tokens, as [`crate::compact::stats::size`] counts it, or the context the
+/// agent recorded at its last request with `usage`.
 pub fn size(t: &Transcript, encoding: Encoding, usage: bool) -> Result<u64> {
-    let recs = records(t, encoding)?;
-    let counted = counted(t, &recs, encoding);
+    let counted = stats::size(t, encoding)?.tokens;
     if usage { Ok(recorded(t)?.unwrap_or(counted)) } else { Ok(counted) }
 }
 
 /// The size of `t` counted from its records.
 fn counted(t: &Transcript, recs: &[Rec], encoding: Encoding) -> u64 {
-    recs.iter().map(|r| r.tokens).sum::<u64>() + root_system(t, encoding)
+    recs.iter().map(|r| r.tokens).sum::<u64>() + stats::root_system(t, encoding)
 }
 
 /// The context size of the last request the agent recorded, if it recorded any.
@@ -129,29 +131,25 @@ fn recorded(t: &Transcript) -> Result<Option<u64>> {
     Ok(recorded)
 }
 
-fn root_system(t: &Transcript, encoding: Encoding) -> u64 {
-    t.root().and_then(|r| r.get("system")).map_or(0, |s| encoding.count(crate::transcript::value_text(s).as_bytes()))
-}
-
 fn records(t: &Transcript, encoding: Encoding) -> Result<Vec<Rec>> {
     let mut recs = vec![Rec::default(); t.len()];
     t.each_item(|i, item| {
         let r = &mut recs[i];
         let first = !r.message;
         r.message = true;
+        // Counted as everything else counts them.
+        r.tokens += stats::item_tokens(item, encoding);
         match item {
             Item::Turn => r.turn = true,
             Item::Sidechain => r.sidechain = true,
-            Item::Text { role, text } => {
-                r.tokens += encoding.count(text.as_bytes());
+            Item::Text { role, .. } => {
                 r.system |= first && matches!(*role, "system" | "developer");
+                if *role == "user" {
+                    r.user += stats::item_tokens(item, encoding);
+                }
             }
-            Item::Call { input, .. } => r.tokens += encoding.count(crate::transcript::value_text(input).as_bytes()),
-            Item::Result { content, .. } => {
-                r.tokens += encoding.count(content.text().as_bytes());
-                r.result_first |= first;
-            }
-            Item::Reply(_) | Item::Usage { .. } => {}
+            Item::Result { .. } => r.result_first |= first,
+            Item::Call { .. } | Item::Reply(_) | Item::Usage { .. } => {}
         }
     })?;
     // A side conversation (a Claude Code subagent) is not part of what the model is sent.
@@ -222,7 +220,8 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     if before <= aim {
         return Ok(out);
     }
-    let system: u64 = recs.iter().filter(|r| r.system).map(|r| r.tokens).sum::<u64>() + root_system(t, opts.encoding);
+    let system: u64 =
+        recs.iter().filter(|r| r.system).map(|r| r.tokens).sum::<u64>() + stats::root_system(t, opts.encoding);
     // Fill the target: the newest part verbatim takes what a quarter of the target for the
     // summary leaves (a short output wastes context the agent could use).
     let keep = opts.keep_recent.unwrap_or_else(|| aim.saturating_sub(system + (opts.target / 4).max(MIN_SUMMARY)));
@@ -305,9 +304,13 @@ pub fn reapply(t: &Transcript, opts: &Options, event: &crate::compact::state::Ev
     Ok(Some(bytes))
 }
 
-/// The tokens of the newest user message.
+/// The tokens of the newest user message: the text of the record that starts the newest turn,
+/// or, when that record holds none (Codex marks a turn with a `user_message` event beside the
+/// line the model is sent), of the nearest record around it that holds user text.
 fn newest_turn(recs: &[Rec]) -> u64 {
-    recs.iter().rev().find(|r| r.turn).map_or(0, |r| r.tokens)
+    let Some(i) = recs.iter().rposition(|r| r.turn) else { return 0 };
+    let near = (0..recs.len()).flat_map(|d| [i.checked_sub(d), i.checked_add(d)]).flatten();
+    near.filter_map(|k| recs.get(k)).find(|r| r.user > 0 && !r.sidechain).map_or(recs[i].tokens, |r| r.user)
 }
 
 /// The summary body: by the LLM when one is configured and every call succeeds, else the
@@ -333,7 +336,7 @@ fn summary(
         let why = s.fallbacks.first().map_or_else(|| "the reply was empty".to_string(), |f| f.error.clone());
         warnings.push(format!("{}: the summary call failed ({why}); an extractive record stands in", t.name));
     }
-    let record = record::extractive(t, dropped, room)?;
+    let record = record::extractive(t, dropped, room, opts.encoding)?;
     Ok((fit(&record, room, opts.encoding, &mut warnings), false, warnings))
 }
 

@@ -3,6 +3,7 @@
 
 use super::Options;
 use crate::text::count_chars;
+use crate::tokens::Encoding;
 use crate::transcript::{Item, Transcript};
 use anyhow::Result;
 use std::collections::HashMap;
@@ -113,38 +114,82 @@ fn cut(s: &str, n: u64) -> String {
     format!("{}[... {} more chars]", &s[..end], crate::text::group_digits(total - n))
 }
 
-/// The offline record: the user's messages, each tool call with its outcome, the errors and the
-/// last assistant text. Deterministic, and labelled as what it is.
-pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64) -> Result<String> {
-    let (mut calls, mut errors, mut last) = (Vec::new(), Vec::new(), String::new());
-    let mut names: HashMap<String, String> = HashMap::new();
-    // A call's arguments up to 1,000 chars, so that a long command stays whole, but no more than
-    // an even share of the room (about 3 chars a token) lets every call be listed.
-    let n = dropped.len().max(1) as u64;
-    let share = (room.saturating_mul(3) / n).clamp(120, 1000);
+/// One summarized tool call, as the record lists it.
+struct Call {
+    /// `name`, and its arguments as [`call_args`] gives them.
+    name: String,
+    args: String,
+    /// The call failed, and the first line saying so.
+    failed: Option<String>,
+    /// The first line of its result.
+    first: String,
+    /// The decisive lines of a failed result.
+    decisive: Option<String>,
+}
+
+/// The offline record: each tool call with its outcome (commands and paths whole as far as
+/// the room allows), the decisive lines of the failed results, and the last assistant text.
+/// Built to fit `room` tokens: when everything does not fit, the calls' outcomes and long
+/// arguments are cut first, then the errors shrink to their verdict line, then the oldest calls
+/// go (counted); never cut blindly in the middle. Deterministic, and labelled as what it is.
+pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64, encoding: Encoding) -> Result<String> {
+    let (calls, last) = collect(t, dropped)?;
+    let count = |s: &str| encoding.count(s.as_bytes());
+    let mut s = String::from(
+        "[Extractive record of the earlier conversation, made without an LLM: each tool call with its outcome, the errors verbatim, and the last assistant text.]",
+    );
+    let mut left = room.saturating_sub(count(&s));
+    // The calls first: what was run and touched is what the agent needs most; then the errors,
+    // then the last text, each in what the others left.
+    let tail = |n: u64| count(&last).min(n);
+    let listed = list_calls(&calls, left.saturating_sub(tail(left / 8)) * 3 / 4, &count);
+    if !listed.is_empty() {
+        s.push_str(&listed);
+        left = left.saturating_sub(count(&listed));
+    }
+    let errors = list_errors(&calls, left.saturating_sub(tail(left / 4)), &count);
+    if !errors.is_empty() {
+        s.push_str(&errors);
+        left = left.saturating_sub(count(&errors));
+    }
+    let heading = "\n\nLast assistant text:\n";
+    if !last.is_empty() && left > count(heading) + 8 {
+        let budget = crate::text::Budget { tokens: Some(left - count(heading)), ..Default::default() };
+        s.push_str(heading);
+        s.push_str(&crate::summarize::fit(last.as_bytes(), &budget, encoding));
+    }
+    Ok(s)
+}
+
+/// The calls and the last assistant text of the summarized records.
+fn collect(t: &Transcript, dropped: &[usize]) -> Result<(Vec<Call>, String)> {
+    let (mut calls, mut last) = (Vec::new(), String::new());
+    let mut names: HashMap<String, (String, String)> = HashMap::new();
     for &i in dropped {
         t.with_record(i, |v| {
             for item in t.items_of(v) {
                 match item {
                     Item::Call { id: Some(id), name, input } => {
-                        names.insert(id.to_string(), format!("{name}({})", cut(&call_args(input), share)));
+                        names.insert(id.to_string(), (name.to_string(), call_args(input)));
                     }
                     Item::Result { id, content, .. } => {
                         let text = content.text();
-                        let call = id.and_then(|id| names.get(id)).cloned().unwrap_or_else(|| "a tool call".into());
-                        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
-                        let failed = is_error(&text);
-                        calls.push(format!("- {call} → {}: {}", if failed { "error" } else { "ok" }, cut(first, 160)));
-                        if failed {
+                        let (name, args) = id
+                            .and_then(|id| names.get(id))
+                            .cloned()
+                            .unwrap_or_else(|| ("a tool call".into(), String::new()));
+                        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string();
+                        let failed = is_error(&text).then(|| verdict_line(&text));
+                        let decisive = failed.is_some().then(|| {
                             let budget = crate::text::Budget { chars: Some(1000), ..Default::default() };
-                            let lines = crate::summarize::fit_with(
+                            crate::summarize::fit_with(
                                 text.trim().as_bytes(),
                                 &budget,
                                 Default::default(),
                                 crate::truncate::Strategy::Salient,
-                            );
-                            errors.push(format!("{call}:\n{lines}"));
-                        }
+                            )
+                        });
+                        calls.push(Call { name, args, failed, first, decisive });
                     }
                     Item::Text { role: "assistant", text } if !text.trim().is_empty() => last = text.trim().to_string(),
                     _ => {}
@@ -152,22 +197,142 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64) -> Result
             }
         })?;
     }
-    let mut s = String::from(
-        "[Extractive record of the earlier conversation, made without an LLM: each tool call with its outcome, the errors verbatim, and the last assistant text.]",
-    );
-    if !calls.is_empty() {
-        s.push_str(&format!("\n\nTool calls:\n{}", calls.join("\n")));
+    Ok((calls, last))
+}
+
+/// The first line of `text` that is a verdict (or its first line).
+fn verdict_line(text: &str) -> String {
+    let mut scanner = crate::signals::Scanner::new(None);
+    let line = text.lines().find(|l| scanner.line(l.as_bytes()).class >= crate::signals::Class::Verdict);
+    line.or_else(|| text.lines().find(|l| !l.trim().is_empty())).unwrap_or("").trim().to_string()
+}
+
+/// The list of calls within `room` tokens: with their outcome's first line and arguments up
+/// to 1,000 chars if that fits, else shorter, else the newest that fit, the others counted.
+fn list_calls(calls: &[Call], room: u64, count: &dyn Fn(&str) -> u64) -> String {
+    if calls.is_empty() {
+        return String::new();
     }
-    if !errors.is_empty() {
-        s.push_str(&format!("\n\nErrors:\n{}", errors.join("\n\n")));
+    let line = |c: &Call, args: u64, first: u64| {
+        let outcome = match (&c.failed, first) {
+            (Some(v), f) if f > 0 => format!("error: {}", cut(v, f)),
+            (Some(_), _) => "error".to_string(),
+            (None, f) if f > 0 && !c.first.is_empty() => format!("ok: {}", cut(&c.first, f)),
+            (None, _) => "ok".to_string(),
+        };
+        format!("- {}({}) → {outcome}", c.name, cut(&c.args, args))
+    };
+    let render = |from: usize, args: u64, first: u64| {
+        let mut s = String::from("\n\nTool calls:");
+        if from > 0 {
+            s.push_str(&format!("\n- [{from} earlier calls not listed]"));
+        }
+        for c in &calls[from..] {
+            s.push('\n');
+            s.push_str(&line(c, args, first));
+        }
+        s
+    };
+    for (args, first) in [(1000, 160), (1000, 60), (400, 0), (160, 0)] {
+        let s = render(0, args, first);
+        if count(&s) <= room {
+            return s;
+        }
     }
-    if !last.is_empty() {
-        s.push_str(&format!("\n\nLast assistant text:\n{last}"));
+    // The newest calls that fit, in their order.
+    let mut from = calls.len();
+    let mut used = count(&render(calls.len(), 160, 0));
+    while from > 0 {
+        let n = count(&line(&calls[from - 1], 160, 0)) + 1;
+        if used + n > room {
+            break;
+        }
+        used += n;
+        from -= 1;
     }
-    Ok(s)
+    if from == calls.len() { String::new() } else { render(from, 160, 0) }
+}
+
+/// The failed results within `room` tokens, in order: their decisive lines, newest first while
+/// they fit, else their verdict line alone.
+fn list_errors(calls: &[Call], room: u64, count: &dyn Fn(&str) -> u64) -> String {
+    let heading = "\n\nErrors:";
+    let failed: Vec<&Call> = calls.iter().filter(|c| c.failed.is_some()).collect();
+    let mut used = count(heading);
+    let mut shown: Vec<Option<String>> = vec![None; failed.len()];
+    for (k, c) in failed.iter().enumerate().rev() {
+        let call = format!("{}({})", c.name, cut(&c.args, 160));
+        let full = format!("\n{call}:\n{}\n", c.decisive.as_deref().unwrap_or(""));
+        let short = format!("\n{call}: {}\n", cut(c.failed.as_deref().unwrap_or(""), 200));
+        for text in [full, short] {
+            let n = count(&text);
+            if used + n <= room {
+                used += n;
+                shown[k] = Some(text);
+                break;
+            }
+        }
+    }
+    let body: String = shown.into_iter().flatten().collect();
+    if body.is_empty() { String::new() } else { format!("{heading}{}", body.trim_end()) }
 }
 
 /// Whether a tool result reads as a failure: a line of it is a verdict (see [`crate::signals`]).
 fn is_error(text: &str) -> bool {
     crate::signals::reaches(text.as_bytes(), crate::signals::Class::Verdict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// An OpenAI chat of `n` shell calls; every third fails.
+    fn chat(n: usize) -> Transcript {
+        let mut m = vec![json!({"role": "user", "content": "build it"})];
+        for i in 0..n {
+            let id = format!("c{i}");
+            let command = format!("make target{i} --jobs 2 && ls build/out{i}.txt");
+            let args = json!({"command": command}).to_string();
+            m.push(json!({"role": "assistant", "content": null, "tool_calls": [
+                {"id": id, "type": "function", "function": {"name": "bash", "arguments": args}}]}));
+            let out = if i % 3 == 2 {
+                format!("compiling {i}\nerror: undefined symbol sym{i}\nmake: *** [target{i}] Error 1")
+            } else {
+                format!("built target{i}\n{}", "detail line\n".repeat(40))
+            };
+            m.push(json!({"role": "tool", "tool_call_id": id, "content": out}));
+        }
+        m.push(json!({"role": "assistant", "content": "All built but the failing targets."}));
+        Transcript::parse("t", serde_json::to_vec(&json!(m)).expect("json"), None).expect("parse")
+    }
+
+    #[test]
+    fn the_record_fits_its_room_and_keeps_the_newest_calls_and_verdicts() {
+        let t = chat(60);
+        let all: Vec<usize> = (0..t.len()).collect();
+        let e = Encoding::O200k;
+        let roomy = extractive(&t, &all, 100_000, e).expect("record");
+        assert!(roomy.contains("- bash(make target0 --jobs 2 && ls build/out0.txt) → ok: built target0"), "{roomy}");
+        assert!(
+            roomy.contains("- bash(make target2 --jobs 2 && ls build/out2.txt) → error: error: undefined symbol sym2")
+        );
+        assert!(roomy.ends_with("Last assistant text:\nAll built but the failing targets."));
+        for room in [2_000, 600, 200] {
+            let r = extractive(&t, &all, room, e).expect("record");
+            assert!(e.count(r.as_bytes()) <= room, "{room}: {} tokens", e.count(r.as_bytes()));
+            assert!(r.contains("- bash(make target58 --jobs 2 && ls build/out58.txt) → ok"), "{room}: {r}");
+        }
+        let tight = extractive(&t, &all, 600, e).expect("record");
+        assert!(tight.contains("earlier calls not listed]"), "{tight}");
+        // The newest calls, without their outcomes' lines; the errors newest first, whole while
+        // they fit, then their verdict line alone.
+        assert!(tight.contains(
+            "\n- [39 earlier calls not listed]\n- bash(make target39 --jobs 2 && ls build/out39.txt) → ok\n"
+        ));
+        assert!(
+            tight.contains("\nbash(make target50 --jobs 2 && ls build/out50.txt): error: undefined symbol sym50\n")
+        );
+        assert!(tight.contains("\nbash(make target53 --jobs 2 && ls build/out53.txt):\ncompiling 53\nerror: undefined symbol sym53\nmake: *** [target53] Error 1\n"));
+    }
 }
