@@ -369,7 +369,8 @@ impl Marks {
             return Ok(false);
         }
         let placeholder = encoding.count(self.placeholder_for(r, path_chars).as_bytes());
-        Ok(encoding.count(text_of(t, r)?.as_bytes()) > placeholder)
+        // Counting stops at the placeholder's size: a long result is not tokenized whole.
+        Ok(!encoding.fits(text_of(t, r)?.as_bytes(), placeholder))
     }
 }
 
