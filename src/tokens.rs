@@ -286,6 +286,12 @@ impl StreamCounter {
             self.skipped_bytes += bytes.len() as u64;
             return;
         }
+        // Fed a slice at a time, so that text without a split point is counted in parts of
+        // about MAX_CARRY, which keeps the merge of one long piece small in memory.
+        if bytes.len() > MAX_CARRY / 4 {
+            bytes.chunks(MAX_CARRY / 4).for_each(|slice| self.push(slice));
+            return;
+        }
         self.carry.extend_from_slice(bytes);
         let split = last_split_point(&self.carry);
         let split = if split == 0 && self.carry.len() > MAX_CARRY { self.carry.len() } else { split };
