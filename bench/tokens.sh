@@ -32,7 +32,7 @@ RSS_WC=$(rss wc -c "$SMALL")
 
 # --- b) 8 MB of prose, exact o200k ------------------------------------------------------------
 PROSE=$OUT/prose-8mb.txt
-python3 - ../shared/corpus/outputs "$PROSE" 8000000 <<'PY'
+python3 - "${CTX_CORPUS:-../shared/corpus}/outputs" "$PROSE" 8000000 <<'PY'
 import sys
 corpus, out, target = sys.argv[1], sys.argv[2], int(sys.argv[3])
 files = ["clippy-CHANGELOG.md", "pytest-reportingdemo.rst", "wikipedia-new-zealand.source.html"]
