@@ -87,8 +87,7 @@ pub struct Options {
     pub header: bool,
     /// Merge the chunk summaries into one text even when together they fit `max_output`.
     pub merge: bool,
-    /// Count the input's tokens for the result even when no threshold is in tokens (loading
-    /// the vocabulary costs a filter's start-up about 60 ms).
+    /// Count the input's tokens for the result even when no threshold is in tokens.
     pub count_tokens: bool,
 }
 

@@ -1,11 +1,20 @@
-//! Token counting: exact `o200k` and `cl100k` BPE counts (the vocabularies are compiled into the
-//! binary by `bpe-openai`, so counting works offline), and the common `estimate` heuristic.
+//! Token counting: exact `o200k` and `cl100k` BPE counts, and the common `estimate` heuristic.
 //!
-//! A tokenizer is loaded lazily, the first time a count is asked for, so tools that never
-//! count tokens never pay for it. Text is counted in pieces split after a newline that is
-//! followed by a character that is neither whitespace nor `/`: no pre-tokenization piece of
-//! either encoding can span such a point, so the per-piece counts add up to the exact count of the whole and big
-//! inputs can be counted as a stream.
+//! The vocabularies are compiled into the binary as tables that are read in place (see
+//! [`tables`] and `build.rs`): nothing is parsed or allocated before the first count, so an exact
+//! count of a small input costs about what reading it costs. Pre-tokenization follows the two
+//! encodings' split patterns by hand ([`pretok`]), and each piece is merged as tiktoken merges it
+//! ([`bpe`]); the tests check every count against tiktoken (`tiktoken-rs`).
+//!
+//! Text is counted in pieces split after a newline that is followed by a character that is
+//! neither whitespace nor `/`: no pre-tokenization piece of either encoding can span such a
+//! point, so the per-piece counts add up to the exact count of the whole and big inputs can be
+//! counted as a stream.
+
+mod bpe;
+mod hash;
+pub mod pretok;
+mod tables;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -41,10 +50,10 @@ impl Encoding {
         self != Encoding::Estimate
     }
 
-    fn tokenizer(self) -> Option<&'static bpe_openai::Tokenizer> {
+    fn tokenizer(self) -> Option<Tokenizer> {
         match self {
-            Encoding::O200k => Some(bpe_openai::o200k_base()),
-            Encoding::Cl100k => Some(bpe_openai::cl100k_base()),
+            Encoding::O200k => Some(Tokenizer { vocab: &tables::O200K, pattern: pretok::Pattern::O200k }),
+            Encoding::Cl100k => Some(Tokenizer { vocab: &tables::CL100K, pattern: pretok::Pattern::Cl100k }),
             Encoding::Estimate => None,
         }
     }
@@ -57,7 +66,10 @@ impl Encoding {
         }
         match self.tokenizer() {
             None => estimate(text),
-            Some(tok) => text.utf8_chunks().map(|c| tok.count(c.valid()) as u64 + c.invalid().len() as u64).sum(),
+            Some(tok) => text
+                .utf8_chunks()
+                .map(|c| tok.split(c.valid()).map(|p| self.piece_count(tok, p)).sum::<u64>() + c.invalid().len() as u64)
+                .sum(),
         }
     }
 
@@ -73,16 +85,7 @@ impl Encoding {
         let mut used = 0u64;
         for chunk in text.utf8_chunks() {
             for piece in tok.split(chunk.valid()) {
-                used += if piece.len() <= CACHED_PIECE {
-                    self.piece_count(tok, piece)
-                } else {
-                    // A long piece is counted only as far as the limit needs.
-                    let left = usize::try_from(limit - used).unwrap_or(usize::MAX);
-                    match tok.bpe.count_till_limit(piece.as_bytes(), left) {
-                        Some(n) => n as u64,
-                        None => return false,
-                    }
-                };
+                used += self.piece_count(tok, piece);
                 if used > limit {
                     return false;
                 }
@@ -93,6 +96,19 @@ impl Encoding {
             }
         }
         true
+    }
+}
+
+/// One exact encoding: its vocabulary and its split pattern.
+#[derive(Clone, Copy)]
+struct Tokenizer {
+    vocab: &'static tables::Vocab,
+    pattern: pretok::Pattern,
+}
+
+impl Tokenizer {
+    fn split(self, text: &str) -> pretok::Pieces<'_> {
+        pretok::split(self.pattern, text)
     }
 }
 
@@ -128,11 +144,15 @@ thread_local! {
 }
 
 impl Encoding {
-    /// The tokens of one pre-tokenization piece, from the cache when it is short.
-    fn piece_count(self, tok: &bpe_openai::Tokenizer, piece: &str) -> u64 {
+    /// The tokens of one pre-tokenization piece: one when it is a token (most are), else from
+    /// the cache when it is short.
+    fn piece_count(self, tok: Tokenizer, piece: &str) -> u64 {
         let bytes = piece.as_bytes();
+        if bytes.len() <= 1 || tok.vocab.rank(bytes).is_some() {
+            return bytes.len().min(1) as u64;
+        }
         if bytes.len() > CACHED_PIECE {
-            return tok.bpe.count(bytes) as u64;
+            return bpe::count(tok.vocab, bytes) as u64;
         }
         PIECES.with(|caches| {
             let mut caches = caches.borrow_mut();
@@ -140,7 +160,7 @@ impl Encoding {
             if let Some(&n) = cache.get(bytes) {
                 return u64::from(n);
             }
-            let n = tok.bpe.count(bytes) as u32;
+            let n = bpe::count(tok.vocab, bytes) as u32;
             if cache.len() >= CACHE_ENTRIES {
                 cache.clear();
             }
@@ -264,6 +284,12 @@ impl StreamCounter {
     pub fn push(&mut self, bytes: &[u8]) {
         if self.counted_bytes >= self.exact_limit {
             self.skipped_bytes += bytes.len() as u64;
+            return;
+        }
+        // Fed a slice at a time, so that text without a split point is counted in parts of
+        // about MAX_CARRY, which keeps the merge of one long piece small in memory.
+        if bytes.len() > MAX_CARRY / 4 {
+            bytes.chunks(MAX_CARRY / 4).for_each(|slice| self.push(slice));
             return;
         }
         self.carry.extend_from_slice(bytes);

@@ -1,0 +1,110 @@
+//! Lays out the token tables that `src/tokens/` reads in place, in `OUT_DIR`:
+//!
+//! - `{o200k,cl100k}.bytes`: every ordinary token's bytes, by rank, back to back;
+//! - `{o200k,cl100k}.offsets`: where each rank's bytes start (u32 LE, one more than the ranks);
+//! - `{o200k,cl100k}.slots`: an open-addressing hash table from bytes to rank (u32 LE slots,
+//!   a power of two of them, linear probing, see `src/tokens/hash.rs`);
+//! - `unicode.stage1`/`unicode.stage2`: the class of every code point (letter categories, mark,
+//!   number, whitespace) as a two-level table, from `regex-syntax`: the very tables that the
+//!   oracle's regex engine (tiktoken-rs through fancy-regex) matches `\p{..}` and `\s` with.
+//!
+//! The vocabularies are the `.tiktoken` files that `tiktoken-rs` ships in its crate; nothing is
+//! downloaded.
+
+use std::path::Path;
+
+#[path = "src/tokens/hash.rs"]
+#[allow(dead_code)]
+mod hash;
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/tokens/hash.rs");
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let out = Path::new(&out);
+    let o200k = tiktoken_rs::o200k_base().expect("tiktoken-rs ships o200k_base");
+    write_vocab(out, "o200k", &o200k, 199_998);
+    let cl100k = tiktoken_rs::cl100k_base().expect("tiktoken-rs ships cl100k_base");
+    write_vocab(out, "cl100k", &cl100k, 100_256);
+    write_unicode(out);
+}
+
+/// The ordinary tokens are the ranks from 0 up, without a gap, up to the first special token.
+fn write_vocab(out: &Path, name: &str, bpe: &tiktoken_rs::CoreBPE, expected: usize) {
+    let specials: Vec<Vec<u8>> = bpe.special_tokens().iter().map(|s| s.as_bytes().to_vec()).collect();
+    let mut tokens = Vec::new();
+    while let Ok(bytes) = bpe.decode_bytes(&[tokens.len() as u32]) {
+        if specials.contains(&bytes) {
+            break;
+        }
+        tokens.push(bytes);
+    }
+    assert_eq!(tokens.len(), expected, "{name}: ordinary tokens");
+    let (mut blob, mut offsets) = (Vec::new(), Vec::new());
+    for t in &tokens {
+        offsets.extend_from_slice(&(blob.len() as u32).to_le_bytes());
+        blob.extend_from_slice(t);
+    }
+    offsets.extend_from_slice(&(blob.len() as u32).to_le_bytes());
+    // At most 3/8 full, so that probes stay short.
+    let bits = (tokens.len() * 8 / 3).next_power_of_two().trailing_zeros();
+    let mut slots = vec![hash::EMPTY; 1 << bits];
+    for (rank, t) in tokens.iter().enumerate() {
+        let h = hash::hash(t);
+        let mut i = hash::home(h, bits);
+        while slots[i] != hash::EMPTY {
+            i = (i + 1) & (slots.len() - 1);
+        }
+        slots[i] = rank as u32 | (hash::fingerprint(h) << hash::RANK_BITS);
+    }
+    let slots: Vec<u8> = slots.iter().flat_map(|s| s.to_le_bytes()).collect();
+    write(out, &format!("{name}.bytes"), &blob);
+    write(out, &format!("{name}.offsets"), &offsets);
+    write(out, &format!("{name}.slots"), &slots);
+}
+
+/// Classes as `src/tokens/unicode.rs` numbers them.
+const CLASSES: [(&str, u8); 8] = [
+    (r"\p{Lu}", 1),
+    (r"\p{Ll}", 2),
+    (r"\p{Lt}", 3),
+    (r"\p{Lm}", 4),
+    (r"\p{Lo}", 5),
+    (r"\p{M}", 6),
+    (r"\p{N}", 7),
+    (r"\s", 8),
+];
+
+fn write_unicode(out: &Path) {
+    let mut class = vec![0u8; 0x11_0000];
+    for (pattern, code) in CLASSES {
+        let hir = regex_syntax::parse(pattern).expect("a Unicode class");
+        let regex_syntax::hir::HirKind::Class(regex_syntax::hir::Class::Unicode(set)) = hir.kind() else {
+            panic!("{pattern} is not a Unicode class");
+        };
+        for r in set.ranges() {
+            for cp in u32::from(r.start())..=u32::from(r.end()) {
+                assert_eq!(class[cp as usize], 0, "{pattern}: U+{cp:04X} in two classes");
+                class[cp as usize] = code;
+            }
+        }
+    }
+    // CR and LF are whitespace of their own class: the patterns name them.
+    class[usize::from(b'\r')] = 9;
+    class[usize::from(b'\n')] = 9;
+    let mut blocks: Vec<&[u8]> = Vec::new();
+    let mut stage1 = Vec::new();
+    for block in class.chunks(256) {
+        let i = blocks.iter().position(|b| *b == block).unwrap_or_else(|| {
+            blocks.push(block);
+            blocks.len() - 1
+        });
+        stage1.extend_from_slice(&(i as u16).to_le_bytes());
+    }
+    write(out, "unicode.stage1", &stage1);
+    write(out, "unicode.stage2", &blocks.concat());
+}
+
+fn write(out: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(out.join(name), bytes).unwrap_or_else(|e| panic!("cannot write {name}: {e}"));
+}

@@ -1,0 +1,270 @@
+//! Pre-tokenization: the split patterns of `o200k_base` and `cl100k_base`, matched by hand.
+//!
+//! Each function below follows one alternative of the pattern, with the backtracking of the
+//! regex engine written out (leftmost-first alternation, greedy or possessive repetition), so
+//! the pieces are exactly the regex's matches. The patterns (as tiktoken has them):
+//!
+//! ```text
+//! o200k:  [^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+//!        |[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+//!        |\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
+//! cl100k: '(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+
+//!        |\s++$|\s*[\r\n]|\s+(?!\S)|\s
+//! ```
+//!
+//! Every character starts a match of some alternative, so the pieces tile the text.
+
+use super::tables::{Class, set};
+
+/// Which pattern to split with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    O200k,
+    Cl100k,
+}
+
+/// The pieces of `text`, in order; they tile it.
+pub fn split(pattern: Pattern, text: &str) -> Pieces<'_> {
+    Pieces { text: Text(text.as_bytes()), s: text, pos: 0, pattern }
+}
+
+/// The iterator [`split`] returns.
+pub struct Pieces<'a> {
+    text: Text<'a>,
+    s: &'a str,
+    pos: usize,
+    pattern: Pattern,
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let start = self.pos;
+        if start >= self.s.len() {
+            return None;
+        }
+        let end = match self.pattern {
+            Pattern::O200k => self.text.o200k(start),
+            Pattern::Cl100k => self.text.cl100k(start),
+        };
+        self.pos = end;
+        self.s.get(start..end)
+    }
+}
+
+/// Valid UTF-8, read a character at a time.
+#[derive(Clone, Copy)]
+struct Text<'a>(&'a [u8]);
+
+impl Text<'_> {
+    /// The character at `i` (a character boundary), its class and its length, if any.
+    #[inline]
+    fn at(self, i: usize) -> Option<(char, Class, usize)> {
+        let &b = self.0.get(i)?;
+        if b < 0x80 {
+            let c = char::from(b);
+            return Some((c, Class::of(c), 1));
+        }
+        let len = match b {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        let c = std::str::from_utf8(self.0.get(i..i + len)?).ok()?.chars().next()?;
+        Some((c, Class::of(c), len))
+    }
+
+    /// Whether the character at `i` is in `set`.
+    #[inline]
+    fn is(self, i: usize, set: u16) -> bool {
+        self.at(i).is_some_and(|(_, class, _)| class.bit() & set != 0)
+    }
+
+    /// The end of the longest run of characters in `set` from `i`.
+    #[inline]
+    fn run(self, mut i: usize, set: u16) -> usize {
+        while let Some((_, class, len)) = self.at(i) {
+            if class.bit() & set == 0 {
+                break;
+            }
+            i += len;
+        }
+        i
+    }
+
+    /// The end of at most three characters in `set` from `i`.
+    fn run3(self, mut i: usize, set: u16) -> usize {
+        for _ in 0..3 {
+            match self.at(i) {
+                Some((_, class, len)) if class.bit() & set != 0 => i += len,
+                _ => break,
+            }
+        }
+        i
+    }
+
+    fn o200k(self, i: usize) -> usize {
+        let Some((c, class, len)) = self.at(i) else { return i };
+        let prefix = class.bit() & set::NOT_LETTER_NUMBER_NEWLINE != 0;
+        // [^\r\n\p{L}\p{N}]? then the cased word, first with the prefix and then without.
+        for word in [Self::lower_word, Self::upper_word] {
+            if prefix && let Some(end) = word(self, i + len) {
+                return self.o200k_contraction(end);
+            }
+            if let Some(end) = word(self, i) {
+                return self.o200k_contraction(end);
+            }
+        }
+        if class == Class::Number {
+            return self.run3(i, Class::Number.bit());
+        }
+        if let Some(end) = self.punctuation(i, c, b"\r\n/") {
+            return end;
+        }
+        self.o200k_space(i)
+    }
+
+    /// `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+` from `j`: the upper run
+    /// gives back characters until the lower run can start.
+    fn lower_word(self, j: usize) -> Option<usize> {
+        let mut i = j;
+        // The start and end of the last character of the upper run that is also lower.
+        let mut last_both = None;
+        while let Some((_, class, len)) = self.at(i) {
+            if class.bit() & set::UPPER == 0 {
+                break;
+            }
+            if class.bit() & set::LOWER != 0 {
+                last_both = Some(i + len);
+            }
+            i += len;
+        }
+        if self.is(i, set::LOWER) {
+            return Some(self.run(i, set::LOWER));
+        }
+        // Only the last such character can start the lower run, which then ends at the
+        // next (upper-only) character.
+        last_both
+    }
+
+    /// `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*` from `j`.
+    fn upper_word(self, j: usize) -> Option<usize> {
+        let i = self.run(j, set::UPPER);
+        (i > j).then(|| self.run(i, set::LOWER))
+    }
+
+    /// `(?i:'s|'t|'re|'ve|'m|'ll|'d)?` at `i`.
+    fn o200k_contraction(self, i: usize) -> usize {
+        if self.0.get(i) != Some(&b'\'') {
+            return i;
+        }
+        self.contraction(i + 1).unwrap_or(i)
+    }
+
+    /// After an apostrophe at `i - 1`: the end of `(?i:[sdmt]|ll|ve|re)`, if it is there.
+    fn contraction(self, i: usize) -> Option<usize> {
+        let (c, _, len) = self.at(i)?;
+        // Case-insensitive as the regex engine is: with Unicode simple case folding, where
+        // the long s folds to s.
+        match c {
+            's' | 'S' | '\u{17f}' | 'd' | 'D' | 'm' | 'M' | 't' | 'T' => Some(i + len),
+            'l' | 'L' => matches!(self.0.get(i + 1), Some(b'l' | b'L')).then_some(i + 2),
+            'v' | 'V' | 'r' | 'R' => matches!(self.0.get(i + 1), Some(b'e' | b'E')).then_some(i + 2),
+            _ => None,
+        }
+    }
+
+    /// ` ?[^\s\p{L}\p{N}]+` then any run of `tail` bytes (`[\r\n/]*`, `[\r\n]*`), at `i`.
+    fn punctuation(self, i: usize, c: char, tail: &[u8]) -> Option<usize> {
+        let start = if c == ' ' && self.is(i + 1, set::PUNCTUATION) { i + 1 } else { i };
+        if !self.is(start, set::PUNCTUATION) {
+            return None;
+        }
+        let mut end = self.run(start, set::PUNCTUATION);
+        while self.0.get(end).is_some_and(|b| tail.contains(b)) {
+            end += 1;
+        }
+        Some(end)
+    }
+
+    /// A run of whitespace from `i`: its end, the end of its last CR or LF, whether it holds
+    /// more than one character, and the start of its last character.
+    fn space_run(self, i: usize) -> (usize, Option<usize>, bool, usize) {
+        let (mut end, mut newline, mut chars, mut last) = (i, None, 0, i);
+        while let Some((_, class, len)) = self.at(end) {
+            if class.bit() & set::SPACE == 0 {
+                break;
+            }
+            if class == Class::Newline {
+                newline = Some(end + len);
+            }
+            last = end;
+            end += len;
+            chars += 1;
+        }
+        (end, newline, chars > 1, last)
+    }
+
+    /// `\s*[\r\n]+|\s+(?!\S)|\s+` at `i`, which is whitespace.
+    fn o200k_space(self, i: usize) -> usize {
+        let (end, newline, several, last) = self.space_run(i);
+        if let Some(newline) = newline {
+            return newline;
+        }
+        if end == self.0.len() || !several { end } else { last }
+    }
+
+    fn cl100k(self, i: usize) -> usize {
+        let Some((c, class, len)) = self.at(i) else { return i };
+        if c == '\''
+            && let Some(end) = self.contraction(i + 1)
+        {
+            return end;
+        }
+        // [^\r\n\p{L}\p{N}]?+\p{L}++: a prefix, once taken, is not given back.
+        if class.bit() & set::NOT_LETTER_NUMBER_NEWLINE != 0 {
+            if self.is(i + len, set::LETTER) {
+                return self.run(i + len, set::LETTER);
+            }
+        } else if class.bit() & set::LETTER != 0 {
+            return self.run(i, set::LETTER);
+        }
+        if class == Class::Number {
+            return self.run3(i, Class::Number.bit());
+        }
+        if let Some(end) = self.punctuation(i, c, b"\r\n") {
+            return end;
+        }
+        // \s++$|\s*[\r\n]|\s+(?!\S)|\s
+        let (end, newline, several, last) = self.space_run(i);
+        if end == self.0.len() {
+            return end;
+        }
+        if let Some(newline) = newline {
+            return newline;
+        }
+        if several { last } else { end }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(pattern: Pattern, text: &str) -> Vec<&str> {
+        split(pattern, text).collect()
+    }
+
+    #[test]
+    fn splits_like_tiktoken() {
+        assert_eq!(pieces(Pattern::O200k, "Hello, world!"), ["Hello", ",", " world", "!"]);
+        assert_eq!(pieces(Pattern::O200k, "  x\n\n  y  "), [" ", " x", "\n\n", " ", " y", "  "]);
+        assert_eq!(pieces(Pattern::O200k, "HTTPServer's 12345"), ["HTTPServer's", " ", "123", "45"]);
+        assert_eq!(pieces(Pattern::Cl100k, "HTTPServer's 12345"), ["HTTPServer", "'s", " ", "123", "45"]);
+        assert_eq!(pieces(Pattern::Cl100k, "a  \n"), ["a", "  \n"]);
+        assert_eq!(pieces(Pattern::Cl100k, "x // y\n/z"), ["x", " //", " y", "\n", "/z"]);
+        assert_eq!(pieces(Pattern::O200k, "x // y\n/z"), ["x", " //", " y", "\n", "/z"]);
+    }
+}

@@ -1,0 +1,173 @@
+//! The vocabularies and the Unicode classes, laid out by `build.rs` and read in place: nothing
+//! is parsed or allocated at start-up, the tables are bytes of the binary that the operating
+//! system pages in as lookups touch them.
+
+use super::hash;
+
+/// One encoding's ordinary tokens: their bytes by rank, and a hash table from bytes to rank.
+pub struct Vocab {
+    bytes: &'static [u8],
+    offsets: &'static [u8],
+    slots: &'static [u8],
+}
+
+macro_rules! table {
+    ($name:literal) => {
+        include_bytes!(concat!(env!("OUT_DIR"), "/", $name))
+    };
+}
+
+/// `o200k_base`.
+pub static O200K: Vocab =
+    Vocab { bytes: table!("o200k.bytes"), offsets: table!("o200k.offsets"), slots: table!("o200k.slots") };
+
+/// `cl100k_base`.
+pub static CL100K: Vocab =
+    Vocab { bytes: table!("cl100k.bytes"), offsets: table!("cl100k.offsets"), slots: table!("cl100k.slots") };
+
+/// The little-endian `u32` at index `i` of `table`.
+#[inline]
+fn u32_at(table: &[u8], i: usize) -> u32 {
+    let mut word = [0u8; 4];
+    word.copy_from_slice(&table[4 * i..4 * i + 4]);
+    u32::from_le_bytes(word)
+}
+
+impl Vocab {
+    /// The number of ordinary tokens.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.offsets.len() / 4 - 1
+    }
+
+    /// The bytes of the token of rank `rank`.
+    pub fn token(&self, rank: u32) -> &'static [u8] {
+        let i = rank as usize;
+        &self.bytes[u32_at(self.offsets, i) as usize..u32_at(self.offsets, i + 1) as usize]
+    }
+
+    /// The rank of the token whose bytes are `bytes`, if there is one.
+    #[inline]
+    pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
+        let slots = self.slots.len() / 4;
+        let h = hash::hash(bytes);
+        let fingerprint = hash::fingerprint(h);
+        let mut i = hash::home(h, slots.trailing_zeros());
+        loop {
+            let slot = u32_at(self.slots, i);
+            if slot == hash::EMPTY {
+                return None;
+            }
+            let rank = slot & ((1 << hash::RANK_BITS) - 1);
+            if slot >> hash::RANK_BITS == fingerprint && self.token(rank) == bytes {
+                return Some(rank);
+            }
+            i = (i + 1) & (slots - 1);
+        }
+    }
+}
+
+/// What the split patterns ask of a character: its letter category, or mark, number,
+/// whitespace (`\s`, with CR and LF apart), or none of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Class {
+    Other = 0,
+    Lu = 1,
+    Ll = 2,
+    Lt = 3,
+    Lm = 4,
+    Lo = 5,
+    Mark = 6,
+    Number = 7,
+    Space = 8,
+    Newline = 9,
+}
+
+const CLASSES: [Class; 10] = [
+    Class::Other,
+    Class::Lu,
+    Class::Ll,
+    Class::Lt,
+    Class::Lm,
+    Class::Lo,
+    Class::Mark,
+    Class::Number,
+    Class::Space,
+    Class::Newline,
+];
+
+static STAGE1: &[u8] = table!("unicode.stage1");
+static STAGE2: &[u8] = table!("unicode.stage2");
+
+impl Class {
+    /// The class of `c`.
+    #[inline]
+    pub fn of(c: char) -> Class {
+        let cp = c as usize;
+        let block = usize::from(u16::from_le_bytes([STAGE1[2 * (cp >> 8)], STAGE1[2 * (cp >> 8) + 1]]));
+        CLASSES[usize::from(STAGE2[block * 256 + (cp & 0xff)])]
+    }
+
+    /// This class as a one-bit set, for the sets below.
+    #[inline]
+    pub fn bit(self) -> u16 {
+        1 << self as u8
+    }
+}
+
+/// Sets of classes, as the patterns name them.
+pub mod set {
+    const fn bits(classes: &[super::Class]) -> u16 {
+        let mut set = 0;
+        let mut i = 0;
+        while i < classes.len() {
+            set |= 1 << classes[i] as u8;
+            i += 1;
+        }
+        set
+    }
+    use super::Class::*;
+    /// `\p{L}`.
+    pub const LETTER: u16 = bits(&[Lu, Ll, Lt, Lm, Lo]);
+    /// `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`.
+    pub const UPPER: u16 = bits(&[Lu, Lt, Lm, Lo, Mark]);
+    /// `[\p{Ll}\p{Lm}\p{Lo}\p{M}]`.
+    pub const LOWER: u16 = bits(&[Ll, Lm, Lo, Mark]);
+    /// `\s`.
+    pub const SPACE: u16 = bits(&[Space, Newline]);
+    /// `[^\r\n\p{L}\p{N}]`.
+    pub const NOT_LETTER_NUMBER_NEWLINE: u16 = bits(&[Other, Mark, Space]);
+    /// `[^\s\p{L}\p{N}]`.
+    pub const PUNCTUATION: u16 = bits(&[Other, Mark]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_token_is_found_at_its_rank() {
+        for vocab in [&O200K, &CL100K] {
+            for rank in 0..vocab.len() as u32 {
+                assert_eq!(vocab.rank(vocab.token(rank)), Some(rank));
+            }
+            assert_eq!(vocab.rank(b"no such token, surely"), None);
+        }
+        assert_eq!(O200K.len(), 199_998);
+        assert_eq!(CL100K.len(), 100_256);
+    }
+
+    #[test]
+    fn classes() {
+        assert_eq!(Class::of('a'), Class::Ll);
+        assert_eq!(Class::of('Ω'), Class::Lu);
+        assert_eq!(Class::of('日'), Class::Lo);
+        assert_eq!(Class::of('\u{301}'), Class::Mark);
+        assert_eq!(Class::of('٣'), Class::Number);
+        assert_eq!(Class::of('\u{3000}'), Class::Space);
+        assert_eq!(Class::of('\n'), Class::Newline);
+        assert_eq!(Class::of('😀'), Class::Other);
+        assert_eq!(Class::of('\u{10ffff}'), Class::Other);
+    }
+}
