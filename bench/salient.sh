@@ -21,6 +21,7 @@ with open(path, "wb") as f:
         left -= len(block)
 PY
 bytes=$(stat -c %s "$log")
+sync                     # no writeback of the new file during the runs
 cat "$log" > /dev/null   # into the page cache
 row() { # name command...
     local name=$1

@@ -208,7 +208,7 @@ impl Collector {
             let from = self.scanned;
             scan_range(&self.buf, from, end, &mut self.scanner, &mut found, None);
             let buf = std::mem::take(&mut self.buf);
-            self.take(&buf, (self.base, self.base_chars), &found, end);
+            self.take(&buf, (self.base, self.base_chars), &found, end, end);
         }
         let mut list = self.held;
         list.sort_by_key(|c| c.line);
@@ -229,8 +229,8 @@ impl Collector {
             let next = self.buf[k..].to_vec();
             let buf = std::mem::replace(&mut self.buf, next);
             let at = (self.base, self.base_chars);
+            // The chars before `k` are counted by `take`, which walks the buffer anyway.
             self.base += k as u64;
-            self.base_chars += text::count_chars(&buf[..k]);
             self.scanned = end - k;
             let mut scanner = std::mem::take(&mut self.scanner);
             let keep = self.keep.clone();
@@ -239,11 +239,11 @@ impl Collector {
                     let found = scan_pair(&buf, (from, mid, end), &mut scanner, keep, true);
                     (buf, found, scanner)
                 });
-                self.job = Some(Job { handle, at, end });
+                self.job = Some(Job { handle, at, end, kept_from: k });
             } else {
                 let found = scan_pair(&buf, (from, mid, end), &mut scanner, keep, false);
                 self.scanner = scanner;
-                self.take(&buf, at, &found, end);
+                self.base_chars = self.take(&buf, at, &found, end, k);
             }
         }
         if self.buf.len() - self.scanned > LONG_LINE {
@@ -264,13 +264,13 @@ impl Collector {
         if let Some(job) = self.job.take() {
             let (buf, found, scanner) = job.handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
             self.scanner = scanner;
-            self.take(&buf, job.at, &found, job.end);
+            self.base_chars = self.take(&buf, job.at, &found, job.end, job.kept_from);
         }
     }
 
     /// Makes candidates of what a scan found in `buf`, which starts at offset and chars `at`
-    /// and whose scanned lines end by `end`.
-    fn take(&mut self, buf: &[u8], (base, base_chars): (u64, u64), found: &[Found], end: usize) {
+    /// and whose scanned lines end by `end`. Returns the chars before `buf[upto]`.
+    fn take(&mut self, buf: &[u8], (base, base_chars): (u64, u64), found: &[Found], end: usize, upto: usize) -> u64 {
         let (mut pos, mut chars) = (0usize, base_chars);
         for f in found {
             self.reached = self.reached.max(f.class);
@@ -318,6 +318,10 @@ impl Collector {
         if self.held_bytes > 2 * self.room {
             self.evict();
         }
+        match upto >= pos {
+            true => chars + text::count_chars(&buf[pos..upto]),
+            false => chars - text::count_chars(&buf[upto..pos]),
+        }
     }
 
     /// Lets the worst-ranked candidates go until the rest fit in the room.
@@ -344,6 +348,8 @@ struct Job {
     handle: std::thread::JoinHandle<(Vec<u8>, Vec<Found>, Scanner)>,
     at: (u64, u64),
     end: usize,
+    /// Where the next buffer starts in this one.
+    kept_from: usize,
 }
 
 /// Where to keep `buf` from once everything before `end` is scanned: a few lines before `end`,
