@@ -170,12 +170,6 @@ impl Collector {
         }
     }
 
-    /// Scans on one thread only (the result is the same).
-    pub fn sequential(mut self) -> Collector {
-        self.parallel = false;
-        self
-    }
-
     /// Takes the next piece of input.
     pub fn push(&mut self, mut data: &[u8]) {
         loop {
