@@ -83,21 +83,7 @@ log "$ENCODER_CHECK"
 
 # --- input -----------------------------------------------------------------------------------
 log "generating $INPUT (~$INPUT_BYTES bytes)"
-python3 - "$CORPUS" "$INPUT" "$INPUT_BYTES" <<'EOF'
-# The Markdown, reStructuredText and HTML files of the corpus, in a fixed order, over and over,
-# cut at the last line end before the target size (so the text stays valid UTF-8).
-import sys
-corpus, out, target = sys.argv[1], sys.argv[2], int(sys.argv[3])
-files = ["clippy-CHANGELOG.md", "pytest-reportingdemo.rst", "wikipedia-new-zealand.source.html"]
-parts = [open(f"{corpus}/{f}", "rb").read() for f in files]
-buf, i = bytearray(), 0
-while len(buf) < target:
-    p = parts[i % len(parts)]
-    buf += p if p.endswith(b"\n") else p + b"\n"
-    i += 1
-cut = buf.rfind(b"\n", 0, target) + 1
-open(out, "wb").write(buf[:cut])
-EOF
+python3 bench/gen_prose.py "$CORPUS" "$INPUT" "$INPUT_BYTES"
 INPUT_SIZE=$(stat -c %s "$INPUT")
 INPUT_SHA=$(sha256sum "$INPUT" | cut -c1-16)
 

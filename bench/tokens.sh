@@ -32,18 +32,7 @@ RSS_WC=$(rss wc -c "$SMALL")
 
 # --- b) 8 MB of prose, exact o200k ------------------------------------------------------------
 PROSE=$OUT/prose-8mb.txt
-python3 - "${CTX_CORPUS:-../shared/corpus}/outputs" "$PROSE" 8000000 <<'PY'
-import sys
-corpus, out, target = sys.argv[1], sys.argv[2], int(sys.argv[3])
-files = ["clippy-CHANGELOG.md", "pytest-reportingdemo.rst", "wikipedia-new-zealand.source.html"]
-parts = [open(f"{corpus}/{f}", "rb").read() for f in files]
-buf, i = bytearray(), 0
-while len(buf) < target:
-    p = parts[i % len(parts)]
-    buf += p if p.endswith(b"\n") else p + b"\n"
-    i += 1
-open(out, "wb").write(buf[:buf.rfind(b"\n", 0, target) + 1])
-PY
+python3 bench/gen_prose.py "${CTX_CORPUS:-../shared/corpus}/outputs" "$PROSE" 8000000
 VOCAB=$(cargo metadata --format-version 1 | python3 -c '
 import json, os, sys
 m = json.load(sys.stdin)

@@ -403,34 +403,28 @@ impl Doc {
 
     /// The number of newlines before `pos`.
     pub fn newlines_before(&self, pos: u64) -> u64 {
-        let head = self.head.len() as u64;
-        if pos <= head {
-            return text::count_newlines(&self.head[..pos as usize]);
-        }
-        if pos < self.tail_start
-            && let Some(i) = self.island(pos, pos)
-        {
-            return i.lines_before + text::count_newlines(&i.text[..(pos - i.start) as usize]);
-        }
-        let (s, start) = self.suffix();
-        let total = text::count_newlines(&self.head) + self.middle.lines + text::count_newlines(s);
-        total - text::count_newlines(&s[(pos - start) as usize..])
+        self.counted_before(pos, text::count_newlines, self.middle.lines, |i| i.lines_before)
     }
 
     /// The chars before `pos`, which must be held (or be the end of a held part).
     fn chars_before(&self, pos: u64) -> u64 {
+        self.counted_before(pos, text::count_chars, self.middle.chars, |i| i.chars_before)
+    }
+
+    /// What `count` gives for the input before `pos` (held, or the end of a held part), where
+    /// `middle` is its total over the dropped middle and `at` its total before an island.
+    fn counted_before(&self, pos: u64, count: fn(&[u8]) -> u64, middle: u64, at: fn(&Island) -> u64) -> u64 {
         let head = self.head.len() as u64;
         if pos <= head {
-            return text::count_chars(&self.head[..pos as usize]);
+            return count(&self.head[..pos as usize]);
         }
         if pos < self.tail_start
             && let Some(i) = self.island(pos, pos)
         {
-            return i.chars_before + text::count_chars(&i.text[..(pos - i.start) as usize]);
+            return at(i) + count(&i.text[..(pos - i.start) as usize]);
         }
         let (s, start) = self.suffix();
-        let before_tail = text::count_chars(&self.head) + self.middle.chars;
-        before_tail + text::count_chars(&s[..(pos.max(start) - start) as usize])
+        count(&self.head) + middle + count(&s[..(pos.max(start) - start) as usize])
     }
 
     /// The byte at `pos`, if held.
