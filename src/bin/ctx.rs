@@ -8,6 +8,6 @@ fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     match ctx::multicall::tool(&args) {
         Some((tool, argv)) => ctx::cli::run_tool(tool, argv),
-        None => ctx::cli::agent::main(),
+        None => ctx::cli::agent::main(args),
     }
 }

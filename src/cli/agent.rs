@@ -115,8 +115,8 @@ pub struct GcArgs {
 }
 
 /// Runs `ctx` with the process's arguments.
-pub fn main() -> ExitCode {
-    super::main_with(TOOL, run)
+pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
+    super::main_with(TOOL, argv, run)
 }
 
 fn run(args: Args) -> Result<ExitCode> {

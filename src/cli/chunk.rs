@@ -62,8 +62,8 @@ pub struct Args {
 }
 
 /// Runs `ctx-chunk` with the process's arguments.
-pub fn main() -> ExitCode {
-    super::profile::main(TOOL, apply_config, run)
+pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
+    super::profile::main(TOOL, argv, apply_config, run)
 }
 
 /// The config file's `[defaults]` `encoding` under `--encoding` (the one key this tool takes).

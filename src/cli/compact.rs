@@ -180,8 +180,8 @@ fn trigger(s: &str) -> Result<f64, String> {
 }
 
 /// Runs `ctx-compact` with the process's arguments.
-pub fn main() -> ExitCode {
-    super::profile::main(TOOL, apply_config, run)
+pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
+    super::profile::main(TOOL, argv, apply_config, run)
 }
 
 /// Lays the config file's `[defaults]` under the flags given: of its keys, ctx-compact takes

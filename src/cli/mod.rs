@@ -16,6 +16,7 @@ pub mod truncate;
 pub mod watch;
 
 use anyhow::Result;
+use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -43,42 +44,32 @@ pub fn usage(msg: impl Into<String>) -> anyhow::Error {
     Usage(msg.into()).into()
 }
 
-/// Runs the filter `tool` (`ctx-truncate`, ...) with `argv` (its name first). The filters read
-/// their arguments from the process, so `ctx truncate ARGS` runs this binary anew as
-/// `ctx-truncate ARGS`.
-pub fn run_tool(tool: &str, argv: Vec<std::ffi::OsString>) -> ExitCode {
-    let arg0 = std::env::args_os().next().map(PathBuf::from);
-    if arg0.as_deref().and_then(Path::file_name).is_none_or(|n| n != tool) {
-        let exe = match std::env::current_exe() {
-            Ok(exe) => exe,
-            Err(e) => return report(tool, &anyhow::anyhow!("cannot tell where ctx is installed: {e}")),
-        };
-        let err = crate::multicall::exec_as(&exe, tool, &argv[1..]);
-        return report(tool, &anyhow::anyhow!("cannot run '{}': {err}", exe.display()));
-    }
+/// Runs the filter `tool` (`ctx-truncate`, ...) with `argv` (its name first), in this process:
+/// `ctx truncate ARGS` and `ctx-truncate ARGS` are the same run.
+pub fn run_tool(tool: &str, argv: Vec<OsString>) -> ExitCode {
     match tool {
-        "ctx-truncate" => truncate::main(),
-        "ctx-chunk" => chunk::main(),
-        "ctx-score" => score::main(),
-        "ctx-summarize" => summarize::main(),
-        _ => compact::main(),
+        "ctx-truncate" => truncate::main(argv),
+        "ctx-chunk" => chunk::main(argv),
+        "ctx-score" => score::main(argv),
+        "ctx-summarize" => summarize::main(argv),
+        _ => compact::main(argv),
     }
 }
 
 /// Parses arguments; on a usage error, reports it in one line and gives exit status 2.
-pub fn parse<T: clap::Parser>(tool: &str) -> Result<T, ExitCode> {
-    T::try_parse().map_err(|e| clap_error(tool, &e, &T::command()))
+pub fn parse<T: clap::Parser>(tool: &str, argv: &[OsString]) -> Result<T, ExitCode> {
+    T::try_parse_from(argv).map_err(|e| clap_error(tool, &e, &T::command(), argv))
 }
 
 /// Prints help or the version as asked, or a clap error in one line (exit 2).
-fn clap_error(tool: &str, e: &clap::Error, cmd: &clap::Command) -> ExitCode {
+fn clap_error(tool: &str, e: &clap::Error, cmd: &clap::Command, argv: &[OsString]) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
     let mut line = one_line_clap(&e.render().to_string());
-    if let Some(var) = from_env(e, cmd) {
+    if let Some(var) = from_env(e, cmd, argv) {
         line = format!("{line} (the value comes from {var})");
     }
     eprintln!("{tool}: {line} (see '{tool} --help')");
@@ -87,7 +78,7 @@ fn clap_error(tool: &str, e: &clap::Error, cmd: &clap::Command) -> ExitCode {
 
 /// The environment variable an invalid value came from, when it did not come from the
 /// command line.
-fn from_env(e: &clap::Error, cmd: &clap::Command) -> Option<String> {
+fn from_env(e: &clap::Error, cmd: &clap::Command, argv: &[OsString]) -> Option<String> {
     use clap::error::{ContextKind, ContextValue};
     let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) =
         (e.get(ContextKind::InvalidArg), e.get(ContextKind::InvalidValue))
@@ -96,7 +87,11 @@ fn from_env(e: &clap::Error, cmd: &clap::Command) -> Option<String> {
     };
     let long = arg.trim_start_matches("--").split([' ', '=']).next()?;
     let var = cmd.get_arguments().find(|a| a.get_long() == Some(long))?.get_env()?.to_str()?.to_string();
-    let on_line = std::env::args().any(|a| a == format!("--{long}") || a.starts_with(&format!("--{long}=")));
+    let on_line = argv
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .any(|a| a == format!("--{long}") || a.starts_with(&format!("--{long}=")));
     (!on_line && std::env::var(&var).is_ok_and(|v| v == *value)).then_some(var)
 }
 
@@ -120,8 +115,12 @@ pub fn parse_from<T: clap::Parser>(tool: &str, args: &[String]) -> Result<(T, cl
 }
 
 /// The whole `main` of a tool: parse the arguments, run the body, report its error.
-pub fn main_with<T: clap::Parser>(tool: &str, body: impl FnOnce(T) -> Result<ExitCode>) -> ExitCode {
-    match parse::<T>(tool) {
+pub fn main_with<T: clap::Parser>(
+    tool: &str,
+    argv: Vec<OsString>,
+    body: impl FnOnce(T) -> Result<ExitCode>,
+) -> ExitCode {
+    match parse::<T>(tool, &argv) {
         Ok(args) => run(tool, || body(args)),
         Err(code) => code,
     }
@@ -131,14 +130,15 @@ pub fn main_with<T: clap::Parser>(tool: &str, body: impl FnOnce(T) -> Result<Exi
 /// a profile under them).
 pub fn main_with_matches<T: clap::Parser>(
     tool: &str,
+    argv: Vec<OsString>,
     body: impl FnOnce(T, clap::ArgMatches) -> Result<ExitCode>,
 ) -> ExitCode {
     let parsed = <T as clap::CommandFactory>::command()
-        .try_get_matches()
+        .try_get_matches_from(&argv)
         .and_then(|m| <T as clap::FromArgMatches>::from_arg_matches(&m).map(|t| (t, m)));
     match parsed {
         Ok((args, m)) => run(tool, || body(args, m)),
-        Err(e) => clap_error(tool, &e, &<T as clap::CommandFactory>::command()),
+        Err(e) => clap_error(tool, &e, &<T as clap::CommandFactory>::command(), &argv),
     }
 }
 

@@ -12,10 +12,11 @@ use std::process::ExitCode;
 /// (`apply` returns the `--print-config` text, if asked), then run.
 pub fn main<T: clap::Parser>(
     tool: &str,
+    argv: Vec<std::ffi::OsString>,
     apply: fn(&mut T, &ArgMatches) -> Result<Option<String>>,
     run: fn(T) -> Result<ExitCode>,
 ) -> ExitCode {
-    super::main_with_matches(tool, |mut args: T, m| match apply(&mut args, &m)? {
+    super::main_with_matches(tool, argv, |mut args: T, m| match apply(&mut args, &m)? {
         Some(text) => {
             print!("{text}");
             Ok(ExitCode::SUCCESS)

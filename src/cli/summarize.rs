@@ -170,8 +170,8 @@ pub enum TierUnit {
 }
 
 /// Runs `ctx-summarize` with the process's arguments.
-pub fn main() -> ExitCode {
-    super::profile::main(TOOL, apply_profile, run)
+pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
+    super::profile::main(TOOL, argv, apply_profile, run)
 }
 
 /// Lays the tool's profile under the flags given; with `--print-config`, the text to print. A
