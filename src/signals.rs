@@ -109,6 +109,31 @@ static WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .expect("the built-in words build")
 });
 
+/// [`WORDS`] as they are, for a text lowered to ASCII lower case: without case folding the
+/// automaton can use a vectorized prefilter, which [`WORD_FINDER`] cannot.
+static LOWER_WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasickBuilder::new().match_kind(MatchKind::LeftmostFirst).build(WORDS).expect("the built-in words build")
+});
+
+/// Where the lines of `block` that hold one of [`WORDS`] (in any case) have one: one offset in
+/// `block` per such line, in order, written to `hits`. One pass over the whole block costs less
+/// than a search per line; `lowered` is scratch space (a copy of the block in lower case).
+/// [`Scanner::line_knowing`] takes the answer for each line.
+pub fn word_hits(block: &[u8], lowered: &mut Vec<u8>, hits: &mut Vec<usize>) {
+    hits.clear();
+    lowered.clear();
+    lowered.extend(block.iter().map(u8::to_ascii_lowercase));
+    let mut pos = 0;
+    while let Some(m) = LOWER_WORD_FINDER.find(aho_corasick::Input::new(&lowered[..]).span(pos..lowered.len())) {
+        hits.push(m.start());
+        // No word holds a newline, so the next hit to look for is on a later line.
+        match memchr::memchr(b'\n', &lowered[m.end()..]) {
+            Some(i) => pos = m.end() + i + 1,
+            None => break,
+        }
+    }
+}
+
 /// Verdicts, by the formats of the tools that write them. Each entry names its source.
 const VERDICTS: &[&str] = &[
     r"^FAILED\b",                              // pytest short summary, unittest
@@ -399,12 +424,29 @@ impl Scanner {
 
     /// The class of the next line (with or without its newline).
     pub fn line(&mut self, line: &[u8]) -> Judgment {
+        self.judge(line, None)
+    }
+
+    /// [`Scanner::line`] of a line whose caller knows whether it holds one of the words that
+    /// call for a closer look (from [`word_hits`] over its block).
+    pub fn line_knowing(&mut self, line: &[u8], has_word: bool) -> Judgment {
+        self.judge(line, Some(has_word))
+    }
+
+    fn judge(&mut self, line: &[u8], has_word: Option<bool>) -> Judgment {
         let st = &mut self.state;
         let index = st.seen;
         st.seen += 1;
         let bare = strip_eol(line);
         let text = body(bare);
-        let mut out = Judgment { class: classify_body(text), promote: None };
+        let class = match has_word {
+            None => classify_body(text),
+            Some(false) if !telling_start(text) => Class::Plain,
+            // A word in a timestamp that `body` cut off does not count.
+            Some(true) if text.len() < bare.trim_ascii_start().len() => classify_body(text),
+            Some(has_word) => classify_closely(text, has_word),
+        };
+        let mut out = Judgment { class, promote: None };
         if let Some(margin) = st.in_traceback {
             let indented = bare.len() - bare.trim_ascii_start().len() > margin;
             if text.starts_with(b"File ") {
@@ -657,6 +699,36 @@ mod tests {
         }
         assert!(files.len() >= 10 && lines > 10_000, "{} files, {lines} lines", files.len());
         assert!(closer * 4 < lines, "{closer} of {lines} lines looked at closely");
+    }
+
+    /// Told by [`word_hits`] over a whole text which lines hold a word, a scanner judges every
+    /// line as it does on its own: on the corpus, the fidelity outputs and edge cases.
+    #[test]
+    fn word_hits_judge_as_lines_do() {
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        for dir in ["../shared/corpus/outputs", "bench/fidelity/outputs"] {
+            let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}"));
+            texts.extend(entries.map(|e| std::fs::read(e.expect("entry").path()).expect("readable")));
+        }
+        texts.push(b"ok\nthe end: ERROR".to_vec());
+        texts.push(b"2024-error-T1 plain\n2024-05-01T12:00:01Z Error: x\n\nwarn".to_vec());
+        texts.push(b"FAIL\r\n\r\nfail\nx".to_vec());
+        let (mut lowered, mut hits, mut lines) = (Vec::new(), Vec::new(), 0);
+        for text in &texts {
+            word_hits(text, &mut lowered, &mut hits);
+            let (mut one, mut block) = (Scanner::new(None), Scanner::new(None));
+            let mut next = hits.iter().peekable();
+            let mut start = 0;
+            for line in text.split_inclusive(|&b| b == b'\n') {
+                let end = start + line.len();
+                let has_word = next.next_if(|&&h| h < end).is_some();
+                assert_eq!(block.line_knowing(line, has_word), one.line(line), "{}", String::from_utf8_lossy(line));
+                start = end;
+                lines += 1;
+            }
+            assert_eq!(next.next(), None);
+        }
+        assert!(lines > 10_000, "{lines} lines");
     }
 
     #[test]

@@ -409,21 +409,41 @@ fn scan_range(
     found: &mut Vec<Found>,
     mut states: Option<&mut Vec<signals::State>>,
 ) {
+    let (mut lowered, mut hits) = (Vec::new(), Vec::new());
+    signals::word_hits(&buf[from..to], &mut lowered, &mut hits);
+    drop(lowered);
+    let mut hits = hits.into_iter().map(|h| from + h).peekable();
     let mut pos = from;
     while pos < to {
         let end = memchr::memchr(b'\n', &buf[pos..to]).map_or(to, |k| pos + k + 1);
         if let Some(s) = states.as_deref_mut().filter(|s| s.len() < CATCH_UP) {
             s.push(scanner.state());
         }
-        scan_line(buf, pos, end, scanner, found);
+        let has_word = hits.next_if(|&h| h < end).is_some();
+        scan_line_knowing(buf, pos, end, scanner, found, Some(has_word));
         pos = end;
     }
 }
 
 /// Judges the line `buf[start..end)` and records it if it matters, and the line it promotes.
 fn scan_line(buf: &[u8], start: usize, end: usize, scanner: &mut Scanner, found: &mut Vec<Found>) {
+    scan_line_knowing(buf, start, end, scanner, found, None);
+}
+
+/// [`scan_line`], told whether the line holds one of the words that call for a closer look.
+fn scan_line_knowing(
+    buf: &[u8],
+    start: usize,
+    end: usize,
+    scanner: &mut Scanner,
+    found: &mut Vec<Found>,
+    has_word: Option<bool>,
+) {
     let line = scanner.next_line();
-    let j = scanner.line(&buf[start..end]);
+    let j = match has_word {
+        Some(w) => scanner.line_knowing(&buf[start..end], w),
+        None => scanner.line(&buf[start..end]),
+    };
     if let Some(p) = j.promote
         && let Some((a, b)) = line_above(buf, start, line - p)
     {
