@@ -4,7 +4,8 @@
 #      wall time (hyperfine) and peak RSS (/usr/bin/time -f %M);
 #   b) exact o200k count of 8 MB of prose (the corpus's Markdown, reST and HTML, as
 #      bench/chunk-score.sh builds it) against Python tiktoken (offline, from the o200k vocabulary
-#      tiktoken-rs ships; process time, start-up and vocabulary load included);
+#      tiktoken-rs ships) and tiktoken-rs (examples/tiktoken_rs_count.rs); process time,
+#      start-up and vocabulary load included;
 #   c) 10 GiB on stdin through `ctx-truncate --max-tokens 4000`: wall time and peak RSS
 #      (STREAM_SIZE overrides the size, e.g. 1G for a quick run).
 # Report: bench/out/tokens.md. Every figure comes from the run that wrote it.
@@ -16,15 +17,16 @@ STREAM_SIZE=${STREAM_SIZE:-10G}
 log() { printf '\n==> %s\n' "$*" >&2; }
 command -v hyperfine >/dev/null || { apt-get update && apt-get install -y hyperfine; }
 
-log "cargo build --release --bin ctx --bin ctx-truncate"
-cargo build --release --bin ctx --bin ctx-truncate
+log "cargo build --release --bin ctx --bin ctx-truncate --example tiktoken_rs_count"
+cargo build --release --bin ctx --bin ctx-truncate --example tiktoken_rs_count
 BIN=target/release
 SMALL=$OUT/small.txt
 [[ -f $SMALL && $(stat -c %s "$SMALL") -eq 10240 ]] || python3 bench/gen_input.py "$SMALL" 10240 1
 
 # --- a) 10 KiB --count ------------------------------------------------------------------------
 hyperfine -N --warmup 20 --min-runs 200 --export-json "$OUT/tokens-small.json" \
-    "$BIN/ctx-truncate --count $SMALL" "$BIN/ctx truncate --count $SMALL" "wc -c $SMALL" >&2
+    "$BIN/ctx-truncate --count $SMALL" "$BIN/ctx truncate --count $SMALL" "wc -c $SMALL" \
+    "$BIN/ctx --version" >&2
 rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 RSS_TRUNCATE=$(rss "$BIN/ctx-truncate" --count "$SMALL")
 RSS_CTX=$(rss "$BIN/ctx" truncate --count "$SMALL")
@@ -52,8 +54,10 @@ PY
 OURS=$("$BIN/ctx-truncate" --count "$PROSE")
 THEIRS=$("$PY" "$OUT/tiktoken_count.py" "$VOCAB" "$PROSE")
 [[ $OURS == "$THEIRS" ]] || { echo "counts differ: ctx $OURS, tiktoken $THEIRS" >&2; exit 1; }
+RS=$BIN/examples/tiktoken_rs_count
+[[ $OURS == "$("$RS" "$PROSE")" ]] || { echo "counts differ: ctx $OURS, tiktoken-rs $("$RS" "$PROSE")" >&2; exit 1; }
 hyperfine -N --warmup 2 --runs 10 --export-json "$OUT/tokens-prose.json" \
-    "$BIN/ctx-truncate --count $PROSE" "$PY $OUT/tiktoken_count.py $VOCAB $PROSE" >&2
+    "$BIN/ctx-truncate --count $PROSE" "$PY $OUT/tiktoken_count.py $VOCAB $PROSE" "$RS $PROSE" >&2
 
 # --- c) the stream ----------------------------------------------------------------------------
 STREAM_CMD="head -c $STREAM_SIZE /dev/zero | tr '\\0' 'a' | $BIN/ctx-truncate --max-tokens 4000 | wc -c"
@@ -69,12 +73,13 @@ small, prose = means("bench/out/tokens-small.json"), means("bench/out/tokens-pro
 wc = small[2][1]
 print(f"# Token counting\n\nRun by `bash bench/tokens.sh`; load average {open('/proc/loadavg').read().split()[0]} at the end.\n")
 print("| 10 KiB `--count` | mean ms | ± | vs `wc -c` | peak RSS KB |\n|---|---|---|---|---|")
-for (cmd, m, sd, _), rss in zip(small, [e["RSS_TRUNCATE"], e["RSS_CTX"], e["RSS_WC"]]):
+for (cmd, m, sd, _), rss in zip(small, [e["RSS_TRUNCATE"], e["RSS_CTX"], e["RSS_WC"], "-"]):
     print(f"| `{cmd}` | {m*1e3:.2f} | {sd*1e3:.2f} | {m/wc:.1f}x | {rss} |")
 print(f"\n| 8 MB prose, o200k ({int(e['OURS']):,} tokens, identical) | wall s | user+sys s |\n|---|---|---|")
 for cmd, m, sd, cpu in prose:
     print(f"| `{cmd}` | {m:.3f} ± {sd:.3f} | {cpu:.3f} |")
 print(f"\nctx / tiktoken process time (user+sys): {prose[0][3]/prose[1][3]:.2f}x; wall: {prose[0][1]/prose[1][1]:.2f}x")
+print(f"ctx / tiktoken-rs process time (user+sys): {prose[0][3]/prose[2][3]:.2f}x; wall: {prose[0][1]/prose[2][1]:.2f}x")
 secs, kb = e["STREAM"].split()
 print(f"\nStream: `{e['STREAM_CMD']}`: {secs} s, peak RSS {kb} KB ({int(kb)/1024:.1f} MiB; the largest process of the pipeline)")
 PY
