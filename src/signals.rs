@@ -275,14 +275,16 @@ fn telling_start(line: &[u8]) -> bool {
         None => false,
         Some(b'-') => t.starts_with(b"--> ") || t.starts_with(b"---- "),
         Some(b'=') => t.starts_with(b"= note") || t.starts_with(b"= help"),
-        Some(b'|' | b'^') => true,
         Some(b'E') => indent == 0 && t.len() > 1 && t[1] == b' ',
         Some(b'_') => t.starts_with(b"___"),
         Some(b'l' | b'r') => t.starts_with(b"left") || t.starts_with(b"right"),
         Some(b'a' | b'A') => t[1..].starts_with(b"ctual"),
         Some(b'n' | b'h') => t.starts_with(b"note") || t.starts_with(b"help"),
         Some(b'#') => t.starts_with(b"# pass"),
-        Some(c) if c.is_ascii_digit() => t.iter().take(8).any(|&b| b == b'|'),
+        // Snippet lines (`|`, `^`, `12 |`) matter only next to a verdict, which `Scanner`
+        // checks apart.
+        Some(b'|' | b'^') => false,
+        Some(c) if c.is_ascii_digit() => false,
         Some(&c) => c >= 0x80 || has_location(t),
     }
 }
