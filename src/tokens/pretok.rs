@@ -64,8 +64,7 @@ impl Text<'_> {
     fn at(self, i: usize) -> Option<(char, Class, usize)> {
         let &b = self.0.get(i)?;
         if b < 0x80 {
-            let c = char::from(b);
-            return Some((c, Class::of(c), 1));
+            return Some((char::from(b), Class::of_ascii(b), 1));
         }
         let len = match b {
             0xC0..=0xDF => 2,
@@ -129,6 +128,17 @@ impl Text<'_> {
     /// `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+` from `j`: the upper run
     /// gives back characters until the lower run can start.
     fn lower_word(self, j: usize) -> Option<usize> {
+        // ASCII first: there the upper run is `A-Z` and the lower run `a-z`. Where a non-ASCII
+        // character could go on with either run, the general loop below decides.
+        let b = self.0;
+        let upper = j + b[j.min(b.len())..].iter().take_while(|c| c.is_ascii_uppercase()).count();
+        let lower = upper + b[upper.min(b.len())..].iter().take_while(|c| c.is_ascii_lowercase()).count();
+        match b.get(lower) {
+            Some(&c) if c >= 0x80 => {}
+            _ if lower > upper => return Some(lower),
+            // An ASCII upper run is never lower: with no lower run after it, no word.
+            _ => return None,
+        }
         let mut i = j;
         // The start and end of the last character of the upper run that is also lower.
         let mut last_both = None;

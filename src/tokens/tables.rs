@@ -59,12 +59,19 @@ impl Vocab {
                 return None;
             }
             let rank = slot & ((1 << hash::RANK_BITS) - 1);
-            if slot >> hash::RANK_BITS == fingerprint && self.token(rank) == bytes {
+            if slot >> hash::RANK_BITS == fingerprint && same(self.token(rank), bytes) {
                 return Some(rank);
             }
             i = (i + 1) & (slots - 1);
         }
     }
+}
+
+/// Whether `a` and `b` are the same bytes: a token is mostly a few bytes, for which a loop
+/// costs less than a call to `memcmp`.
+#[inline]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && if a.len() <= 16 { a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
 }
 
 /// What the split patterns ask of a character: its letter category, or mark, number,
@@ -100,7 +107,28 @@ const CLASSES: [Class; 10] = [
 static STAGE1: &[u8] = table!("unicode.stage1");
 static STAGE2: &[u8] = table!("unicode.stage2");
 
+/// The classes of the ASCII characters, read from the same tables at compile time: most text
+/// is ASCII, and one look-up costs less than the two stages.
+static ASCII: [Class; 128] = {
+    let stage1: &[u8] = table!("unicode.stage1");
+    let stage2: &[u8] = table!("unicode.stage2");
+    let block = stage1[0] as usize | (stage1[1] as usize) << 8;
+    let mut classes = [Class::Other; 128];
+    let mut c = 0;
+    while c < 128 {
+        classes[c] = CLASSES[stage2[block * 256 + c] as usize];
+        c += 1;
+    }
+    classes
+};
+
 impl Class {
+    /// The class of the ASCII character `b`.
+    #[inline]
+    pub fn of_ascii(b: u8) -> Class {
+        ASCII[usize::from(b & 0x7f)]
+    }
+
     /// The class of `c`.
     #[inline]
     pub fn of(c: char) -> Class {
