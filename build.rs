@@ -65,6 +65,18 @@ fn write_vocab(out: &Path, name: &str, bpe: &tiktoken_rs::CoreBPE, expected: usi
         slots[i] = rank as u32 | (hash::fingerprint(h) << hash::RANK_BITS);
     }
     let slots: Vec<u8> = slots.iter().flat_map(|s| s.to_le_bytes()).collect();
+    // Each rank's token again when it is short (most are), with its length in the last byte,
+    // so that a look-up checks it with one read instead of two (offsets, then bytes).
+    let mut short = Vec::with_capacity(8 * tokens.len());
+    for t in &tokens {
+        let mut entry = [0u8; 8];
+        if t.len() < 8 {
+            entry[..t.len()].copy_from_slice(t);
+            entry[7] = t.len() as u8;
+        }
+        short.extend_from_slice(&entry);
+    }
+    write(out, &format!("{name}.short"), &short);
     write(out, &format!("{name}.bytes"), &blob);
     write(out, &format!("{name}.offsets"), &offsets);
     write(out, &format!("{name}.slots"), &slots);

@@ -9,6 +9,9 @@ pub struct Vocab {
     bytes: &'static [u8],
     offsets: &'static [u8],
     slots: &'static [u8],
+    /// By rank, 8 bytes: a token shorter than 8 bytes, padded with zeros, its length last;
+    /// all zeros for a longer one.
+    short: &'static [u8],
 }
 
 macro_rules! table {
@@ -18,12 +21,20 @@ macro_rules! table {
 }
 
 /// `o200k_base`.
-pub static O200K: Vocab =
-    Vocab { bytes: table!("o200k.bytes"), offsets: table!("o200k.offsets"), slots: table!("o200k.slots") };
+pub static O200K: Vocab = Vocab {
+    bytes: table!("o200k.bytes"),
+    offsets: table!("o200k.offsets"),
+    slots: table!("o200k.slots"),
+    short: table!("o200k.short"),
+};
 
 /// `cl100k_base`.
-pub static CL100K: Vocab =
-    Vocab { bytes: table!("cl100k.bytes"), offsets: table!("cl100k.offsets"), slots: table!("cl100k.slots") };
+pub static CL100K: Vocab = Vocab {
+    bytes: table!("cl100k.bytes"),
+    offsets: table!("cl100k.offsets"),
+    slots: table!("cl100k.slots"),
+    short: table!("cl100k.short"),
+};
 
 /// The little-endian `u32` at index `i` of `table`.
 #[inline]
@@ -31,6 +42,14 @@ fn u32_at(table: &[u8], i: usize) -> u32 {
     let mut word = [0u8; 4];
     word.copy_from_slice(&table[4 * i..4 * i + 4]);
     u32::from_le_bytes(word)
+}
+
+/// The little-endian `u64` at index `i` of `table`.
+#[inline]
+fn u64_at(table: &[u8], i: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&table[8 * i..8 * i + 8]);
+    u64::from_le_bytes(word)
 }
 
 impl Vocab {
@@ -52,6 +71,13 @@ impl Vocab {
         let slots = self.slots.len() / 4;
         let h = hash::hash(bytes);
         let fingerprint = hash::fingerprint(h);
+        // `bytes` as a short table entry, when it is short.
+        let packed = (bytes.len() < 8).then(|| {
+            let mut entry = [0u8; 8];
+            entry[..bytes.len()].copy_from_slice(bytes);
+            entry[7] = bytes.len() as u8;
+            u64::from_le_bytes(entry)
+        });
         let mut i = hash::home(h, slots.trailing_zeros());
         loop {
             let slot = u32_at(self.slots, i);
@@ -59,8 +85,14 @@ impl Vocab {
                 return None;
             }
             let rank = slot & ((1 << hash::RANK_BITS) - 1);
-            if slot >> hash::RANK_BITS == fingerprint && same(self.token(rank), bytes) {
-                return Some(rank);
+            if slot >> hash::RANK_BITS == fingerprint {
+                let found = match packed {
+                    Some(p) => u64_at(self.short, rank as usize) == p,
+                    None => same(self.token(rank), bytes),
+                };
+                if found {
+                    return Some(rank);
+                }
             }
             i = (i + 1) & (slots - 1);
         }
