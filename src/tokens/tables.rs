@@ -71,8 +71,9 @@ impl Vocab {
         let slots = self.slots.len() / 4;
         let h = hash::hash(bytes);
         let fingerprint = hash::fingerprint(h);
-        // `bytes` as a short table entry, when it is short.
-        let packed = (bytes.len() < 8).then(|| {
+        // `bytes` as a short table entry, when it is short (not empty: that is how a long
+        // token's entry reads).
+        let packed = (1..8).contains(&bytes.len()).then(|| {
             let mut entry = [0u8; 8];
             entry[..bytes.len()].copy_from_slice(bytes);
             entry[7] = bytes.len() as u8;
@@ -213,6 +214,10 @@ mod tests {
                 assert_eq!(vocab.rank(vocab.token(rank)), Some(rank));
             }
             assert_eq!(vocab.rank(b"no such token, surely"), None);
+            assert_eq!(vocab.rank(b""), None);
+            // Missing short strings, up to the 7 bytes a short entry holds.
+            assert_eq!(vocab.rank(b"\xff\xfe\xfd"), None);
+            assert_eq!(vocab.rank(b"\x00\x00\x00\x00\x00\x00\x01"), None);
         }
         assert_eq!(O200K.len(), 199_998);
         assert_eq!(CL100K.len(), 100_256);
