@@ -638,3 +638,76 @@ fn every_output_fits_its_target_or_the_run_fails() {
     }
     assert!(fitted >= 12 && refused >= 1, "{fitted} fitted, {refused} refused");
 }
+
+/// SWE-agent's trajectory has one user message (811 tokens), more than a tenth of the session
+/// (786 tokens) leaves beside its system prompt (385 tokens): nothing is kept verbatim, as in
+/// Claude Code's and Codex's own compaction, and the instruction is cut to the room left with a
+/// marker (Codex's rule), instead of refusing the target.
+#[test]
+fn a_tiny_target_summarizes_everything_and_cuts_the_instruction_to_fit() {
+    let file = Path::new("../shared/corpus/transcripts/swe-agent/marshmallow-code__marshmallow-1867.traj");
+    let input: Value = serde_json::from_str(&fs::read_to_string(file).expect("corpus")).expect("json");
+    let store = tmp("history-tiny").join("store");
+    let out = ok(compact(&store).args(["--max-tokens", "786"]).arg(file));
+    let t = ctx::transcript::Transcript::parse("out", out.clone().into_bytes(), None).expect("parses");
+    let size = ctx::compact::history::size(&t, ctx::tokens::Encoding::O200k, false).expect("size");
+    assert!(size <= 786, "{size} tokens");
+    let out: Value = serde_json::from_str(&out).expect("json");
+    let (old, new) = (input["history"].as_array().expect("list"), out["history"].as_array().expect("list"));
+    assert_eq!(new.len(), 3, "the system prompt, the question and the summary");
+    assert_eq!(new[0], old[0]);
+    assert_eq!(new[1], json!({"role": "user", "content": "What did we do so far?"}));
+    let summary = new[2]["content"].as_str().expect("text");
+    let words =
+        summary.split("\n\nThe user's own messages, verbatim (oldest first):\n- ").nth(1).expect("the user's words");
+    let instruction = old[1]["content"].as_str().expect("the user's text").trim();
+    let head: String = instruction.chars().take(60).collect();
+    assert!(words.starts_with(&head.replace('\n', "\n  ")), "{words}");
+    assert!(words.contains(" tokens omitted: lines 9-"), "cut with a marker: {words}");
+    assert!(summary.ends_with("search it for details this summary lacks."), "{summary}");
+}
+
+/// When the last call of a session still waits for its result, its call stays verbatim (the
+/// result must find it): a target too small for that is refused, not met by summarizing it.
+#[test]
+fn a_call_waiting_for_its_result_is_never_summarized() {
+    let call = |id: &str, cmd: &str| {
+        json!({"role": "assistant", "content": null, "tool_calls": [{"id": id, "type": "function",
+            "function": {"name": "bash", "arguments": json!({"command": cmd}).to_string()}}]})
+    };
+    let mut messages = vec![
+        json!({"role": "system", "content": "You are a coding agent."}),
+        json!({"role": "user", "content": "Find why the build fails. ".repeat(40)}),
+        call("c1", "cargo build"),
+        json!({"role": "tool", "tool_call_id": "c1", "content": "error[E0308]: mismatched types\n".repeat(60)}),
+    ];
+    let answered = json!({"messages": messages}).to_string();
+    messages.push(call("c2", &format!("cargo test {}", "--package x ".repeat(60))));
+    let waiting = json!({"messages": messages}).to_string();
+    let store = tmp("history-waiting").join("store");
+    let r = run(compact(&store).args(["--max-tokens", "400", "-"]).write_stdin(waiting));
+    assert_eq!(r.code, 1, "{}", r.out);
+    assert!(r.err.contains("is smaller than the system prompt"), "{}", r.err);
+    let out: Value =
+        serde_json::from_str(&ok(compact(&store).args(["--max-tokens", "400", "-"]).write_stdin(answered)))
+            .expect("json");
+    assert_eq!(out["messages"].as_array().expect("list").len(), 3, "{out}");
+}
+
+/// `--usage` takes the context of the conversation's own last request: a subagent's (sidechain)
+/// requests later in the file are another context.
+#[test]
+fn usage_skips_subagent_requests() {
+    let store = tmp("history-usage-side").join("store");
+    let mut input = fs::read_to_string(fixture("claude-code.jsonl")).expect("read");
+    // The conversation's last request had 2,012 tokens of context: under 90% of 2,300.
+    assert_eq!(ok(compact(&store).args(["--max-tokens", "2300", "--usage", "-"]).write_stdin(input.clone())), input);
+    input.push_str(
+        &json!({"type": "assistant", "isSidechain": true, "uuid": "side-1", "parentUuid": null, "sessionId": "s",
+            "message": {"id": "msg-side", "role": "assistant", "content": [{"type": "text", "text": "done"}],
+                "usage": {"input_tokens": 9000, "output_tokens": 5}}})
+        .to_string(),
+    );
+    input.push('\n');
+    assert_eq!(ok(compact(&store).args(["--max-tokens", "2300", "--usage", "-"]).write_stdin(input.clone())), input);
+}

@@ -42,6 +42,27 @@ pub struct Event {
     pub logical_parent: Option<String>,
 }
 
+/// What names the cut before record `k` across runs: the key of record `k`, or, when nothing
+/// was kept verbatim (`k` is the end), `after ` and the key of the last record, so that a grown
+/// transcript is cut after it.
+pub fn cut_key(t: &Transcript, k: usize) -> Result<String> {
+    match k.checked_sub(1).filter(|_| k == t.len()) {
+        Some(last) => Ok(format!("{AFTER}{}", record_key(t, last)?)),
+        None => record_key(t, k),
+    }
+}
+
+/// Where the cut named by `key` (see [`cut_key`]) falls in `t`, if its record is there.
+pub fn cut_at(t: &Transcript, key: &str) -> Option<usize> {
+    let (wanted, after) = match key.strip_prefix(AFTER) {
+        Some(k) => (k, 1),
+        None => (key, 0),
+    };
+    (0..t.len()).find(|i| record_key(t, *i).is_ok_and(|k| k == wanted)).map(|i| i + after)
+}
+
+const AFTER: &str = "after ";
+
 /// The key that names record `i` across runs: a Claude Code line's `uuid`, else the digest of
 /// the record as JSON.
 pub fn record_key(t: &Transcript, i: usize) -> Result<String> {
@@ -98,5 +119,30 @@ impl State {
     pub fn save(&self, path: &Path) -> Result<()> {
         let bytes = serde_json::to_vec_pretty(self)?;
         crate::store::write_atomic(path, &mut |w| Ok(w.write_all(&bytes)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::Format;
+
+    fn openai(n: usize) -> Transcript {
+        let messages: Vec<Value> =
+            (0..n).map(|i| serde_json::json!({"role": "user", "content": format!("message {i}")})).collect();
+        let bytes = serde_json::to_vec(&serde_json::json!({ "messages": messages })).expect("json");
+        Transcript::parse("t", bytes, Some(Format::Openai)).expect("parses")
+    }
+
+    #[test]
+    fn a_cut_at_the_end_falls_after_the_same_record_in_a_grown_transcript() {
+        let (t, grown) = (openai(3), openai(5));
+        for k in 0..=3 {
+            let key = cut_key(&t, k).expect("key");
+            assert_eq!(cut_at(&t, &key), Some(k), "{k}");
+            assert_eq!(cut_at(&grown, &key), Some(k), "{k} in the grown transcript");
+        }
+        assert!(cut_key(&t, 3).expect("key").starts_with(AFTER));
+        assert_eq!(cut_at(&openai(2), &cut_key(&t, 3).expect("key")), None, "its last record is not there");
     }
 }

@@ -120,13 +120,15 @@ fn counted(t: &Transcript, recs: &[Rec], encoding: Encoding) -> u64 {
     recs.iter().map(|r| r.tokens).sum::<u64>() + stats::root_system(t, encoding)
 }
 
-/// The context size of the last request the agent recorded, if it recorded any.
+/// The context size of the last request the agent recorded, if it recorded any; a subagent's
+/// (a sidechain line's) requests are its own context, not this conversation's.
 fn recorded(t: &Transcript) -> Result<Option<u64>> {
-    let mut recorded = None;
-    t.each_item(|_, item| {
-        if let Item::Usage { context, .. } = item {
-            recorded = Some(*context);
-        }
+    let (mut recorded, mut side) = (None, None);
+    t.each_item(|i, item| match item {
+        // A record says it is a sidechain before its other items.
+        Item::Sidechain => side = Some(i),
+        Item::Usage { context, .. } if side != Some(i) => recorded = Some(*context),
+        _ => {}
     })?;
     Ok(recorded)
 }
@@ -190,7 +192,9 @@ fn crossing(t: &Transcript) -> Vec<bool> {
 /// The first record kept verbatim, or `None` when no cut leaves room: the newest part within
 /// `keep` tokens, at a safe cut (not between a call and its result, not on a result), at a user
 /// turn where possible, else inside the newest turn; keeping more than `keep` only when nothing
-/// later is safe. `room` is the most the kept part may hold.
+/// later is safe. `room` is the most the kept part may hold. When even the newest safe part is
+/// over it, nothing is kept verbatim (the end, as Claude Code's and Codex's own compaction do),
+/// unless the last call is still waiting for its result, which must find its call.
 fn boundary(t: &Transcript, recs: &[Rec], keep: u64, room: u64) -> Option<usize> {
     let crossing = crossing(t);
     let first = recs.iter().position(|r| r.message && !r.system)?;
@@ -206,7 +210,28 @@ fn boundary(t: &Transcript, recs: &[Rec], keep: u64, room: u64) -> Option<usize>
     let later = (k0.max(first + 1)..recs.len()).filter(safe);
     let turns = later.clone().filter(|k| recs[*k].turn);
     let earlier = (first + 1..k0.max(first + 1)).rev().filter(safe);
-    turns.chain(later).chain(earlier).find(|k| suffix[*k] <= room)
+    let end = (!waiting(t)).then_some(recs.len());
+    turns.chain(later).chain(earlier).chain(end).find(|k| suffix[*k] <= room)
+}
+
+/// Whether a call of the last record that holds calls has no result yet (the agent is running
+/// it).
+fn waiting(t: &Transcript) -> bool {
+    let Some(last) = t.entries.iter().rev().find(|e| matches!(e.kind, Kind::Call { .. })).map(|e| e.record) else {
+        return false;
+    };
+    let answered: std::collections::HashSet<&str> = t
+        .entries
+        .iter()
+        .filter_map(|e| match &e.kind {
+            Kind::Result { id: Some(id), .. } => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
+    t.entries.iter().filter(|e| e.record == last).any(|e| match &e.kind {
+        Kind::Call { id: Some(id), .. } => !answered.contains(id.as_str()),
+        _ => false,
+    })
 }
 
 /// Compacts the history of `t` when it is over the trigger; `path` is where the original is
@@ -227,7 +252,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let keep = opts.keep_recent.unwrap_or_else(|| aim.saturating_sub(system + (opts.target / 4).max(MIN_SUMMARY)));
     // The summary needs room too: at least a short one.
     let room = aim.saturating_sub(system + MIN_SUMMARY);
-    let Some(k) = boundary(t, &recs, keep, room) else {
+    let Some(k) = boundary(t, &recs, keep, room).filter(|_| room > 0) else {
         bail!(
             "{}: the target of {} tokens is smaller than the system prompt ({system} tokens) plus the newest user turn ({} tokens) and a summary",
             t.name,
@@ -254,7 +279,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     out.llm = llm_used;
     let text = format!("{body}{users}\n\n{pointer}");
     let event = crate::compact::state::Event {
-        first_kept: crate::compact::state::record_key(t, k)?,
+        first_kept: crate::compact::state::cut_key(t, k)?,
         summary: text.clone(),
         pre_tokens: recs.iter().map(|r| r.tokens).sum(),
         logical_parent: shape::last_uuid(t, &recs, k)?,
@@ -292,9 +317,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
 /// the records before the one it kept first are replaced by the same summary. `None` when
 /// that record is not in `t`.
 pub fn reapply(t: &Transcript, opts: &Options, event: &crate::compact::state::Event) -> Result<Option<Vec<u8>>> {
-    let Some(k) =
-        (0..t.len()).find(|i| crate::compact::state::record_key(t, *i).is_ok_and(|key| key == event.first_kept))
-    else {
+    let Some(k) = crate::compact::state::cut_at(t, &event.first_kept) else {
         return Ok(None);
     };
     let recs = records(t, opts.encoding)?;

@@ -8,8 +8,12 @@ use crate::transcript::{Item, Transcript};
 use anyhow::Result;
 use std::collections::HashMap;
 
+/// Tokens of the room left below which a user message that does not fit is not cut to it.
+const MIN_CUT: u64 = 48;
+
 /// The user's own earlier messages, newest first up to `cap` tokens (the smaller of
-/// `keep_user` and the room left), in their order.
+/// `keep_user` and the room left), in their order; the one that overflows is cut head and tail
+/// with a marker to the room left.
 pub(super) fn user_words(t: &Transcript, dropped: &[usize], opts: &Options, cap: u64) -> Result<String> {
     let mut words: Vec<String> = Vec::new();
     for &i in dropped {
@@ -34,14 +38,23 @@ pub(super) fn user_words(t: &Transcript, dropped: &[usize], opts: &Options, cap:
             }
         })?;
     }
+    // Codex's rule (codex-rs core/src/compact.rs, `build_compacted_history_with_limit`): newest
+    // first while they fit; the first that does not is cut to the room left, and older ones stay
+    // in the summary only.
+    let cap = opts.keep_user.min(cap);
     let (mut kept, mut used) = (Vec::new(), 0u64);
     for w in words.iter().rev() {
         let n = opts.encoding.count(w.as_bytes());
-        if used + n > opts.keep_user.min(cap) {
+        if used + n > cap {
+            // A cut smaller than this would be little more than its marker.
+            if cap - used >= MIN_CUT {
+                let budget = crate::text::Budget { tokens: Some(cap - used), ..Default::default() };
+                kept.push(crate::summarize::fit(w.as_bytes(), &budget, opts.encoding));
+            }
             break;
         }
         used += n;
-        kept.push(w.as_str());
+        kept.push(w.clone());
     }
     if kept.is_empty() {
         return Ok(String::new());

@@ -81,7 +81,7 @@ fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
 }
 
 fn timestamp(t: &Transcript, k: usize) -> Result<Value> {
-    t.with_record(k, |v| v.get("timestamp").cloned().unwrap_or(Value::Null))
+    t.with_record(k.min(t.len().saturating_sub(1)), |v| v.get("timestamp").cloned().unwrap_or(Value::Null))
 }
 
 /// Claude Code's own compaction records: a `compact_boundary` system line, then the summary as
@@ -89,7 +89,8 @@ fn timestamp(t: &Transcript, k: usize) -> Result<Value> {
 /// at the summary, so the session still loads as one tree.
 fn claude_code(t: &Transcript, k: usize, event: &Event, mut seq: Vec<Out>) -> Result<Vec<Out>> {
     let text = event.summary.as_str();
-    let first = t.record(k)?;
+    // The session's fields, from the first line kept, or the last line when none is.
+    let first = t.record(k.min(t.len().saturating_sub(1)))?;
     let field = |name: &str| first.get(name).cloned().unwrap_or(Value::Null);
     let kept: HashSet<usize> = seq.iter().filter_map(|o| if let Out::Keep(i) = o { Some(*i) } else { None }).collect();
     let mut dropped_uuids: HashSet<String> = HashSet::new();
