@@ -126,9 +126,7 @@ struct Fx(u64);
 impl Hasher for Fx {
     fn write(&mut self, bytes: &[u8]) {
         for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
+            self.0 = (self.0.rotate_left(5) ^ hash::word_of(chunk)).wrapping_mul(0x517c_c1b7_2722_0a95);
         }
     }
 

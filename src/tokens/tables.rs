@@ -73,12 +73,7 @@ impl Vocab {
         let fingerprint = hash::fingerprint(h);
         // `bytes` as a short table entry, when it is short (not empty: that is how a long
         // token's entry reads).
-        let packed = (1..8).contains(&bytes.len()).then(|| {
-            let mut entry = [0u8; 8];
-            entry[..bytes.len()].copy_from_slice(bytes);
-            entry[7] = bytes.len() as u8;
-            u64::from_le_bytes(entry)
-        });
+        let packed = (1..8).contains(&bytes.len()).then(|| hash::word_of(bytes) | (bytes.len() as u64) << 56);
         let mut i = hash::home(h, slots.trailing_zeros());
         loop {
             let slot = u32_at(self.slots, i);
