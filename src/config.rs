@@ -357,7 +357,31 @@ pub const BUILTIN: &str = include_str!("../ctx.example.toml");
 
 /// The built-in profiles, parsed. They are checked by the tests, so they always parse.
 pub fn builtin() -> Config {
-    parse(Path::new("built-in"), BUILTIN).unwrap_or_else(|_| Config {
+    parse_builtin(BUILTIN)
+}
+
+/// The built-in profiles as [`Config::resolve`] reads them for `tool`: without a tool, only the
+/// file up to the end of its first section, `[defaults]`, which is all that applies then. A
+/// filter runs once per tool call; the whole file took as many instructions to parse as the
+/// rest of the start of `ctx-truncate`. Offsets, and so the lines origins name, are the same.
+pub fn builtin_for(tool: Option<&str>) -> Config {
+    match tool {
+        Some(_) => builtin(),
+        None => parse_builtin(defaults_part(BUILTIN)),
+    }
+}
+
+/// `text` up to the end of its `[defaults]` section when that is its first section, else whole.
+fn defaults_part(text: &str) -> &str {
+    let first = text.find("\n[").map(|i| i + 1);
+    match first.filter(|i| text[*i..].starts_with("[defaults]\n")) {
+        Some(start) => text[start..].find("\n[").map_or(text, |end| &text[..start + end + 1]),
+        None => text,
+    }
+}
+
+fn parse_builtin(text: &str) -> Config {
+    parse(Path::new("built-in"), text).unwrap_or_else(|_| Config {
         file: PathBuf::from("built-in"),
         defaults: Section::default(),
         tools: Vec::new(),
@@ -745,6 +769,16 @@ pub fn render(r: &Resolved) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_defaults_alone_resolve_as_the_whole_builtin_file_does() {
+        let part = defaults_part(BUILTIN);
+        assert!(part.len() < BUILTIN.len() / 2 && part.ends_with("\n") && part.contains("[defaults]\n"));
+        assert_eq!(builtin_for(None).resolve(None), builtin().resolve(None));
+        assert!(!builtin().resolve(None).origins.is_empty(), "the defaults say where they come from");
+        assert_eq!(builtin_for(Some("grep")).resolve(Some("grep")), builtin().resolve(Some("grep")));
+        assert_eq!(defaults_part("[tools.x]\nstrategy = \"head\"\n"), "[tools.x]\nstrategy = \"head\"\n");
+    }
 
     #[test]
     fn suggests_close_keys() {

@@ -53,7 +53,7 @@ pub fn resolve(
 ) -> Result<Resolved> {
     // The built-in profiles, then the user's file over them: its [defaults], and its profile
     // for the tool where it has one.
-    let mut resolved = config::builtin().resolve(tool);
+    let mut resolved = config::builtin_for(tool).resolve(tool);
     resolved.file = None;
     if let Some(cfg) = config::open(args.config.as_deref())? {
         if !cfg.ignored.is_empty() {
