@@ -113,6 +113,45 @@ impl Text<'_> {
     }
 
     fn o200k(self, i: usize) -> usize {
+        match self.0.get(i) {
+            Some(&b) if b < 0x80 => self.o200k_ascii(i, b),
+            _ => self.o200k_any(i),
+        }
+    }
+
+    /// [`Text::o200k`] at an ASCII character `b`. A word there (with a prefix or without) is
+    /// `[A-Z]*[a-z]*` in ASCII, and both word alternatives end where that run ends; only when a
+    /// character that is not ASCII follows could either go on, and the general matcher decides.
+    #[inline]
+    fn o200k_ascii(self, i: usize, b: u8) -> usize {
+        let class = Class::of_ascii(b);
+        let start = match class {
+            Class::Lu | Class::Ll => Some(i),
+            _ if class.bit() & set::NOT_LETTER_NUMBER_NEWLINE != 0 => Some(i + 1),
+            _ => None,
+        };
+        if let Some(j) = start {
+            let bytes = self.0;
+            let upper = j + bytes[j.min(bytes.len())..].iter().take_while(|c| c.is_ascii_uppercase()).count();
+            let end = upper + bytes[upper.min(bytes.len())..].iter().take_while(|c| c.is_ascii_lowercase()).count();
+            if bytes.get(end).is_some_and(|c| *c >= 0x80) {
+                return self.o200k_any(i);
+            }
+            if end > j {
+                return self.o200k_contraction(end);
+            }
+        }
+        if class == Class::Number {
+            return self.run3(i, Class::Number.bit());
+        }
+        if let Some(end) = self.punctuation(i, char::from(b), b"\r\n/") {
+            return end;
+        }
+        self.o200k_space(i)
+    }
+
+    /// [`Text::o200k`] at any character.
+    fn o200k_any(self, i: usize) -> usize {
         let Some((c, class, len)) = self.at(i) else { return i };
         let prefix = class.bit() & set::NOT_LETTER_NUMBER_NEWLINE != 0;
         // [^\r\n\p{L}\p{N}]? then the cased word, first with the prefix and then without.
