@@ -11,7 +11,7 @@ use crate::llm::Client;
 use crate::summarize;
 use crate::text::{Budget, Unit};
 use crate::tokens::Encoding;
-use crate::transcript::{Item, Kind, Transcript};
+use crate::transcript::{Format, Item, Kind, Transcript};
 use anyhow::{Result, bail};
 use std::collections::HashMap;
 
@@ -262,8 +262,10 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     };
     let kept: u64 = recs[k..].iter().map(|r| r.tokens).sum();
     let dropped: Vec<usize> = (0..k).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain).collect();
-    // The user's own words are bounded by the room the target leaves beside a short summary.
-    let left = aim.saturating_sub(system + kept + MIN_SUMMARY);
+    // The user's own words are bounded by the room the target leaves beside a summary: at
+    // least a short one, and at least as long as they are.
+    let free = aim.saturating_sub(system + kept);
+    let left = free.saturating_sub(MIN_SUMMARY).min(free / 2);
     let users = record::user_words(t, &dropped, opts, left)?;
     let pointer = format!(
         "The full earlier history ({} messages) is stored at {path}; search it for details this summary lacks.",
@@ -271,7 +273,12 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     );
     // What surrounds the summary body: the question (or Claude Code's opening), the user's own
     // words and the pointer, with a margin for the joins.
-    let frame = opts.encoding.count(format!("{QUESTION}\n{CONTINUED}\n{users}\n{pointer}\n").as_bytes()) + 16;
+    let opening = match (t.format, opts.summary_as) {
+        (Format::ClaudeCode, _) => CONTINUED,
+        (Format::Codex, _) | (_, SummaryAs::User) => "",
+        (_, SummaryAs::Pair) => QUESTION,
+    };
+    let frame = opts.encoding.count(format!("{opening}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);
     let input = record::render(t, &dropped)?;
     let (body, llm_used, mut warnings) = summary(t, &dropped, &input, room, opts, llm)?;

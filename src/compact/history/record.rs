@@ -96,20 +96,38 @@ pub(super) fn render(t: &Transcript, dropped: &[usize]) -> Result<String> {
 }
 
 /// A call's arguments as the record shows them: a shell call's command alone (the last word of
-/// an argv such as `["bash", "-lc", "CMD"]`), as it was typed; anything else as JSON.
+/// an argv such as `["bash", "-lc", "CMD"]`), as it was typed, and the file it names when an
+/// editor's `command` is a verb (SWE-agent's `{"command": "view", "path": ...}`); the values of
+/// flat arguments (`{"path": "setup.py"}` as `setup.py`: the keys and quotes cost as many tokens
+/// as the facts); anything else as JSON.
 fn call_args(input: &serde_json::Value) -> String {
     use serde_json::Value;
     // Codex and the Responses API hold the arguments as a JSON string.
     if let Some(parsed) = input.as_str().and_then(|s| serde_json::from_str::<Value>(s).ok()).filter(Value::is_object) {
         return call_args(&parsed);
     }
-    match input.get("command") {
+    let command = match input.get("command") {
         Some(Value::String(c)) => c.clone(),
         Some(Value::Array(argv)) if argv.iter().all(Value::is_string) => {
             argv.last().and_then(Value::as_str).unwrap_or_default().to_string()
         }
-        _ => crate::transcript::value_text(input).into_owned(),
+        _ => return values(input).unwrap_or_else(|| crate::transcript::value_text(input).into_owned()),
+    };
+    match ["path", "file_path"].iter().find_map(|k| input.get(*k).and_then(Value::as_str)) {
+        Some(path) if !command.contains(path) => format!("{command} {path}"),
+        _ => command,
     }
+}
+
+/// The values of an object without nested objects or lists, strings as they are, joined.
+fn values(input: &serde_json::Value) -> Option<String> {
+    let object = input.as_object()?;
+    let flat = |v: &&serde_json::Value| !v.is_object() && !v.is_array();
+    (object.values().all(|v| flat(&v))).then(|| {
+        let shown: Vec<String> =
+            object.values().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect();
+        shown.join(", ")
+    })
 }
 
 fn capitalized(role: &str) -> String {
@@ -149,13 +167,21 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64, encoding:
     let (calls, last) = collect(t, dropped)?;
     let count = |s: &str| encoding.count(s.as_bytes());
     let mut s = String::from(
-        "[Extractive record of the earlier conversation, made without an LLM: each tool call with its outcome, the errors verbatim, and the last assistant text.]",
+        "[Extractive record of the earlier conversation, made without an LLM: tool calls, errors, last assistant text.]",
     );
     let mut left = room.saturating_sub(count(&s));
     // The calls first: what was run and touched is what the agent needs most; then the errors,
     // then the last text, each in what the others left.
     let tail = |n: u64| count(&last).min(n);
-    let listed = list_calls(&calls, left.saturating_sub(tail(left / 8)) * 3 / 4, &count);
+    let share = left.saturating_sub(tail(left / 8));
+    let mut listed = list_calls(&calls, share * 3 / 4, &count);
+    if listed.contains(NOT_LISTED) {
+        // Calls left out of three quarters: more calls named by their command or path say more
+        // of what was done than the errors' lines would in the same room; the newest verdicts
+        // keep an eighth.
+        let errors = if calls.iter().any(|c| c.failed.is_some()) { share / 8 } else { 0 };
+        listed = list_calls(&calls, share - errors, &count);
+    }
     if !listed.is_empty() {
         s.push_str(&listed);
         left = left.saturating_sub(count(&listed));
@@ -220,8 +246,12 @@ fn verdict_line(text: &str) -> String {
     line.or_else(|| text.lines().find(|l| !l.trim().is_empty())).unwrap_or("").trim().to_string()
 }
 
+/// How the list of calls says that the oldest were left out, after their number.
+const NOT_LISTED: &str = " earlier calls not listed]";
+
 /// The list of calls within `room` tokens: with their outcome's first line and arguments up
-/// to 1,000 chars if that fits, else shorter, else the newest that fit, the others counted.
+/// to 1,000 chars if that fits, else shorter (down to 60 chars: a command or a path), else
+/// the newest that fit, the others counted.
 fn list_calls(calls: &[Call], room: u64, count: &dyn Fn(&str) -> u64) -> String {
     if calls.is_empty() {
         return String::new();
@@ -238,7 +268,7 @@ fn list_calls(calls: &[Call], room: u64, count: &dyn Fn(&str) -> u64) -> String 
     let render = |from: usize, args: u64, first: u64| {
         let mut s = String::from("\n\nTool calls:");
         if from > 0 {
-            s.push_str(&format!("\n- [{from} earlier calls not listed]"));
+            s.push_str(&format!("\n- [{from}{NOT_LISTED}"));
         }
         for c in &calls[from..] {
             s.push('\n');
@@ -246,7 +276,7 @@ fn list_calls(calls: &[Call], room: u64, count: &dyn Fn(&str) -> u64) -> String 
         }
         s
     };
-    for (args, first) in [(1000, 160), (1000, 60), (400, 0), (160, 0)] {
+    for (args, first) in [(1000, 160), (1000, 60), (400, 0), (160, 0), (60, 0)] {
         let s = render(0, args, first);
         if count(&s) <= room {
             return s;
@@ -254,16 +284,16 @@ fn list_calls(calls: &[Call], room: u64, count: &dyn Fn(&str) -> u64) -> String 
     }
     // The newest calls that fit, in their order.
     let mut from = calls.len();
-    let mut used = count(&render(calls.len(), 160, 0));
+    let mut used = count(&render(calls.len(), 60, 0));
     while from > 0 {
-        let n = count(&line(&calls[from - 1], 160, 0)) + 1;
+        let n = count(&line(&calls[from - 1], 60, 0)) + 1;
         if used + n > room {
             break;
         }
         used += n;
         from -= 1;
     }
-    if from == calls.len() { String::new() } else { render(from, 160, 0) }
+    if from == calls.len() { String::new() } else { render(from, 60, 0) }
 }
 
 /// The failed results within `room` tokens, in order: their decisive lines, newest first while
@@ -338,14 +368,13 @@ mod tests {
         }
         let tight = extractive(&t, &all, 600, e).expect("record");
         assert!(tight.contains("earlier calls not listed]"), "{tight}");
-        // The newest calls, without their outcomes' lines; the errors newest first, whole while
+        // Calls that do not fit in three quarters take all but an eighth (the newest calls,
+        // without their outcomes' lines); the errors, newest first, get that eighth: whole while
         // they fit, then their verdict line alone.
         assert!(tight.contains(
-            "\n- [39 earlier calls not listed]\n- bash(make target39 --jobs 2 && ls build/out39.txt) → ok\n"
+            "\n- [35 earlier calls not listed]\n- bash(make target35 --jobs 2 && ls build/out35.txt) → error\n"
         ));
-        assert!(
-            tight.contains("\nbash(make target50 --jobs 2 && ls build/out50.txt): error: undefined symbol sym50\n")
-        );
-        assert!(tight.contains("\nbash(make target53 --jobs 2 && ls build/out53.txt):\ncompiling 53\nerror: undefined symbol sym53\nmake: *** [target53] Error 1\n"));
+        assert!(tight.contains("\n\nErrors:\n"), "{tight}");
+        assert!(tight.ends_with("\n\nbash(make target59 --jobs 2 && ls build/out59.txt):\ncompiling 59\nerror: undefined symbol sym59\nmake: *** [target59] Error 1"));
     }
 }
