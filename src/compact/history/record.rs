@@ -351,6 +351,17 @@ mod tests {
     }
 
     #[test]
+    fn call_arguments_show_commands_paths_and_flat_values() {
+        assert_eq!(call_args(&json!({"command": "view", "path": "/testbed/setup.py"})), "view /testbed/setup.py");
+        assert_eq!(call_args(&json!({"command": "cat setup.py", "file_path": "setup.py"})), "cat setup.py");
+        assert_eq!(call_args(&json!({"command": ["bash", "-lc", "ls -F"], "workdir": "/w"})), "ls -F");
+        assert_eq!(call_args(&json!({"path": "src/x.py", "line_number": 14})), "src/x.py, 14");
+        assert_eq!(call_args(&json!("{\"file_name\": \"fields.py\", \"dir\": \"src\"}")), "fields.py, src");
+        assert_eq!(call_args(&json!({})), "");
+        assert_eq!(call_args(&json!({"edits": [{"old": "a"}]})), r#"{"edits":[{"old":"a"}]}"#);
+    }
+
+    #[test]
     fn the_record_fits_its_room_and_keeps_the_newest_calls_and_verdicts() {
         let t = chat(60);
         let all: Vec<usize> = (0..t.len()).collect();
