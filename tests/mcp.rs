@@ -231,7 +231,8 @@ fn ctx_more_refuses_any_file_outside_the_store() {
             home.join("ctx/spill").display()
         )
     };
-    let dotdot = store.join("..").join("..").join("..").join("n.txt");
+    // Up from the store (home/ctx/spill) to home, where the file is.
+    let dotdot = store.join("..").join("..").join("n.txt");
     let link = store.join("link.txt");
     std::os::unix::fs::symlink(&file, &link).expect("symlink");
     for outside in [file.as_path(), dotdot.as_path(), link.as_path(), store.as_path()] {
