@@ -52,26 +52,22 @@ impl Doc {
         let (key, list) = match bytes.get(start) {
             Some(b'[') => (None, (start, end)),
             Some(b'{') => match KEYS.into_iter().zip(lists).find(|(_, list)| *list) {
-                Some((k, _)) => (Some(k), member(bytes, start, k).unwrap_or((start, start))),
+                Some((k, _)) => match member(bytes, start, k) {
+                    Some(span) => (Some(k), span),
+                    None => bail!("{name}: the {k} list is not where the document was read to have it"),
+                },
                 None => bail!("{name} is not a transcript: a JSON object with no messages, input or history list"),
             },
             _ => bail!("{name} is not a transcript: its JSON is neither a list nor an object"),
         };
         let root = match key {
             None => Value::Array(Vec::new()),
-            Some(_) => {
-                let rest = [&bytes[start..list.0], b"[]", &bytes[list.1.min(end)..end]].concat();
-                from_slice(&rest).map_err(|e| anyhow::anyhow!("{name}: {}", describe(&e)))?
-            }
+            // The root as read, with its message list's span read as `[]`.
+            Some(_) => from_slice(&[&bytes[start..list.0], b"[]", &bytes[list.1.min(end)..end]].concat())
+                .map_err(|e| anyhow::anyhow!("{name}: {}", describe(&e)))?,
         };
         let spans = element_spans(bytes, list.0);
-        let mut lines = Vec::with_capacity(spans.len());
-        let (mut line, mut at) = (1, 0);
-        for &(off, _) in &spans {
-            line += memchr::memchr_iter(b'\n', &bytes[at..off]).count();
-            at = off;
-            lines.push(line);
-        }
+        let lines = start_lines(bytes, &spans);
         let style = style(&bytes[start..end]);
         Ok(super::Body::Doc(Doc {
             name: name.to_string(),
@@ -408,6 +404,18 @@ fn member(bytes: &[u8], start: usize, key: &str) -> Option<(usize, usize)> {
             _ => return found,
         }
     }
+}
+
+/// The 1-based line on which each span starts.
+fn start_lines(bytes: &[u8], spans: &[(usize, usize)]) -> Vec<usize> {
+    let mut lines = Vec::with_capacity(spans.len());
+    let (mut line, mut at) = (1, 0);
+    for &(off, _) in spans {
+        line += memchr::memchr_iter(b'\n', &bytes[at..off]).count();
+        at = off;
+        lines.push(line);
+    }
+    lines
 }
 
 /// Whether the JSON string `name` (quotes included) reads `key`, escapes decoded.
