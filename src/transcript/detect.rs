@@ -16,12 +16,12 @@ pub(super) fn detect(bytes: &[u8], body: &Body) -> Option<Format> {
                 return Some(Format::Responses);
             }
             let anthropic_body = root.get("system").is_some() && root.get("messages").is_some();
-            let records = doc.records()?;
-            if records.is_empty() {
+            if doc.len() == 0 {
                 // No message yet: any format reads it the same, and nothing will change.
                 return Some(if anthropic_body { Format::Anthropic } else { Format::Openai });
             }
-            let guess = sniff(records.iter().take(200));
+            let records: Vec<Value> = (0..doc.len().min(200)).filter_map(|i| doc.record(bytes, i).ok()).collect();
+            let guess = sniff(records.iter());
             if anthropic_body && matches!(guess, Some(Format::Openai) | None) {
                 return Some(Format::Anthropic);
             }

@@ -224,8 +224,10 @@ impl Transcript {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             bail!("{name} is empty: there is no transcript to read");
         }
-        let body =
-            if json::looks_like_lines(&bytes) { split_lines(name, &bytes)? } else { json::Doc::parse(name, &bytes)? };
+        let body = match json::layout(&bytes) {
+            json::Layout::Lines => split_lines(name, &bytes)?,
+            json::Layout::Doc(lists) => json::Doc::parse(name, &bytes, lists)?,
+        };
         let format = match format {
             Some(f) => f,
             None => detect::detect(&bytes, &body)
@@ -242,11 +244,6 @@ impl Transcript {
                 line.number
             ));
         }
-        if let Body::Doc(doc) = &t.body
-            && doc.records().is_none()
-        {
-            bail!("{name} has no message list for {}", format.name());
-        }
         t.entries = t.scan()?;
         Ok(t)
     }
@@ -255,7 +252,7 @@ impl Transcript {
     pub fn len(&self) -> usize {
         match &self.body {
             Body::Lines { lines, .. } => lines.len(),
-            Body::Doc(doc) => doc.records().map_or(0, Vec::len),
+            Body::Doc(doc) => doc.len(),
         }
     }
 
@@ -281,10 +278,7 @@ impl Transcript {
     pub fn with_record<R>(&self, i: usize, f: impl FnOnce(&Value) -> R) -> Result<R> {
         match &self.body {
             Body::Lines { .. } => Ok(f(&self.parse_line(i)?)),
-            Body::Doc(doc) => match doc.records().and_then(|r| r.get(i)) {
-                Some(v) => Ok(f(v)),
-                None => bail!("no record {i}"),
-            },
+            Body::Doc(doc) => Ok(f(&doc.record(&self.bytes, i)?)),
         }
     }
 
@@ -292,7 +286,7 @@ impl Transcript {
     pub fn record(&self, i: usize) -> Result<Value> {
         match &self.body {
             Body::Lines { .. } => self.parse_line(i),
-            Body::Doc(_) => self.with_record(i, Value::clone),
+            Body::Doc(doc) => doc.record(&self.bytes, i),
         }
     }
 
@@ -334,7 +328,7 @@ impl Transcript {
     /// the byte range of the line it replaces.
     pub fn write(&self, changed: &BTreeMap<usize, Value>, out: &mut dyn Write, on_line: &mut OnLine<'_>) -> Result<()> {
         match &self.body {
-            Body::Doc(doc) => doc.write(changed, out),
+            Body::Doc(doc) => doc.write(&self.bytes, changed, out),
             Body::Lines { lines, .. } => {
                 let mut at = 0;
                 let mut buf = Vec::new();
@@ -369,17 +363,7 @@ impl Transcript {
     /// are not records, blank ones, are dropped; a last line still being written is kept).
     pub fn rebuild(&self, records: &[Out], out: &mut dyn Write) -> Result<()> {
         match &self.body {
-            Body::Doc(doc) => {
-                let list = doc.records().map(Vec::as_slice).unwrap_or_default();
-                let values: Vec<&Value> = records
-                    .iter()
-                    .filter_map(|r| match r {
-                        Out::Keep(i) => list.get(*i),
-                        Out::New(v) => Some(v),
-                    })
-                    .collect();
-                doc.write_list(&values, out)
-            }
+            Body::Doc(doc) => doc.write_list(&self.bytes, records, out),
             Body::Lines { lines, partial } => {
                 for r in records {
                     match r {
@@ -408,7 +392,7 @@ impl Transcript {
         }
     }
 
-    /// The whole document (JSON documents only).
+    /// The document without its messages, its message list left empty (JSON documents only).
     pub fn root(&self) -> Option<&Value> {
         match &self.body {
             Body::Doc(doc) => Some(doc.root()),
