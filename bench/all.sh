@@ -11,6 +11,8 @@
 #   bench/hook.sh         ctx hook claude: latency per event, fitting output and 1 MB
 #   bench/size.sh         the installed size of the suite
 #   bench/facts.sh        facts kept by history compaction against the newest records that fit
+#   bench/docmem.sh       ctx-compact's peak memory on one 800 MB JSON document
+#   bench/tokens.sh       token counting: 10 KiB --count against wc -c, 8 MB against tiktoken and tiktoken-rs, 10 GiB
 # Each script can also be run alone; its report lands in bench/out/. ASSEMBLE_ONLY=1 skips the
 # runs and only assembles the reports already in bench/out/.
 set -euo pipefail
@@ -27,6 +29,8 @@ if [ -z "${ASSEMBLE_ONLY:-}" ]; then
     bash bench/hook.sh
     bash bench/size.sh
     bash bench/facts.sh
+    bash bench/docmem.sh
+    bash bench/tokens.sh
 fi
 {
     echo "# Benchmarks"
@@ -56,5 +60,9 @@ fi
     sed 's/^#/##/' bench/out/size.md
     echo
     sed 's/^#/##/' bench/out/facts.md
+    echo
+    sed 's/^#/##/' bench/out/docmem.md
+    echo
+    sed 's/^#/##/' bench/out/tokens.md
 } > bench/BENCHMARKS.md
 echo "report: bench/BENCHMARKS.md"
