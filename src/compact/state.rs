@@ -61,6 +61,7 @@ pub fn cut_at(t: &Transcript, key: &str) -> Option<usize> {
     (0..t.len()).find(|i| record_key(t, *i).is_ok_and(|k| k == wanted)).map(|i| i + after)
 }
 
+/// How a cut key after the last record begins (a record's own key is a uuid or a digest).
 const AFTER: &str = "after ";
 
 /// The key that names record `i` across runs: a Claude Code line's `uuid`, else the digest of

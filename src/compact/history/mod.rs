@@ -262,8 +262,8 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     };
     let kept: u64 = recs[k..].iter().map(|r| r.tokens).sum();
     let dropped: Vec<usize> = (0..k).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain).collect();
-    // The user's own words are bounded by the room the target leaves beside a summary: at
-    // least a short one, and at least as long as they are.
+    // The user's own words are bounded by the room the target leaves beside a summary, which
+    // gets at least a short one's room and at least as much as they do.
     let free = aim.saturating_sub(system + kept);
     let left = free.saturating_sub(MIN_SUMMARY).min(free / 2);
     let users = record::user_words(t, &dropped, opts, left)?;
@@ -273,10 +273,11 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     );
     // What surrounds the summary body: the question (or Claude Code's opening), the user's own
     // words and the pointer, with a margin for the joins.
-    let opening = match (t.format, opts.summary_as) {
-        (Format::ClaudeCode, _) => CONTINUED,
-        (Format::Codex, _) | (_, SummaryAs::User) => "",
-        (_, SummaryAs::Pair) => QUESTION,
+    let opening = match t.format {
+        Format::ClaudeCode => CONTINUED,
+        Format::Codex => "",
+        _ if shape::as_pair(t, k, opts) => QUESTION,
+        _ => "",
     };
     let frame = opts.encoding.count(format!("{opening}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);

@@ -122,8 +122,7 @@ fn call_args(input: &serde_json::Value) -> String {
 /// The values of an object without nested objects or lists, strings as they are, joined.
 fn values(input: &serde_json::Value) -> Option<String> {
     let object = input.as_object()?;
-    let flat = |v: &&serde_json::Value| !v.is_object() && !v.is_array();
-    (object.values().all(|v| flat(&v))).then(|| {
+    object.values().all(|v| !v.is_object() && !v.is_array()).then(|| {
         let shown: Vec<String> =
             object.values().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect();
         shown.join(", ")

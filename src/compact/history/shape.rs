@@ -13,7 +13,7 @@ use std::collections::HashSet;
 pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opts: &Options) -> Result<Vec<Out>> {
     let text = event.summary.as_str();
     let mut seq: Vec<Out> = (0..k).filter(|i| keep_before(t, recs, *i)).map(Out::Keep).collect();
-    let pair = opts.summary_as == SummaryAs::Pair;
+    let pair = as_pair(t, k, opts);
     match t.format {
         Format::Openai => {
             if pair {
@@ -48,6 +48,14 @@ pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opt
     }
     seq.extend((k..t.len()).map(Out::Keep));
     Ok(seq)
+}
+
+/// Whether the summary is a question and the assistant's answer: as asked, unless nothing is
+/// kept after it. A conversation that ends with the assistant's words asks an Anthropic model to
+/// go on with them, so the summary is then one user message, as Claude Code's and Codex's own
+/// compaction write it.
+pub(super) fn as_pair(t: &Transcript, k: usize, opts: &Options) -> bool {
+    opts.summary_as == SummaryAs::Pair && k < t.len()
 }
 
 /// Records before the cut that stay: system prompts (and Codex's session line, and its
