@@ -13,6 +13,7 @@ mod detect;
 mod json;
 mod openai;
 mod responses;
+mod skim;
 
 use anyhow::{Result, bail};
 use serde_json::Value;
