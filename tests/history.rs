@@ -651,7 +651,9 @@ fn a_tiny_target_summarizes_everything_and_cuts_the_instruction_to_fit() {
     let out = ok(compact(&store).args(["--max-tokens", "786"]).arg(file));
     let t = ctx::transcript::Transcript::parse("out", out.clone().into_bytes(), None).expect("parses");
     let size = ctx::compact::history::size(&t, ctx::tokens::Encoding::O200k, false).expect("size");
-    assert!(size <= 786, "{size} tokens");
+    // Under the trigger (90% of the target: 707 tokens), and filling it: the record is built
+    // again in the room the frame's margin left.
+    assert!((693..=707).contains(&size), "{size} tokens");
     let out: Value = serde_json::from_str(&out).expect("json");
     let (old, new) = (input["history"].as_array().expect("list"), out["history"].as_array().expect("list"));
     // With nothing after it, the summary is one user message, not the question and the

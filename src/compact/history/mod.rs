@@ -285,13 +285,35 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let (body, llm_used, mut warnings) = summary(t, &dropped, &input, room, opts, llm)?;
     out.warnings.append(&mut warnings);
     out.llm = llm_used;
-    let text = format!("{body}{users}\n\n{pointer}");
-    let event = crate::compact::state::Event {
-        first_kept: crate::compact::state::cut_key(t, k)?,
-        summary: text.clone(),
-        pre_tokens: recs.iter().map(|r| r.tokens).sum(),
-        logical_parent: shape::last_uuid(t, &recs, k)?,
+    let pre_tokens = recs.iter().map(|r| r.tokens).sum();
+    let logical_parent = shape::last_uuid(t, &recs, k)?;
+    // The transcript with `body` as the summary, and its size.
+    let build = |body: &str| -> Result<(crate::compact::state::Event, Vec<u8>, u64)> {
+        let event = crate::compact::state::Event {
+            first_kept: crate::compact::state::cut_key(t, k)?,
+            summary: format!("{body}{users}\n\n{pointer}"),
+            pre_tokens,
+            logical_parent: logical_parent.clone(),
+        };
+        let seq = shape::rebuild(t, &recs, k, &event, opts)?;
+        let mut bytes = Vec::new();
+        t.rebuild(&seq, &mut bytes)?;
+        let after = size(&Transcript::parse(&t.name, bytes.clone(), Some(t.format))?, opts.encoding, false)?;
+        Ok((event, bytes, after))
     };
+    let (mut event, mut bytes, mut after) = build(&body)?;
+    // Fill the target: the frame was counted with a margin for the joins and the messages' own
+    // tokens, so an extractive record is built once more in the room that margin left.
+    if !llm_used && after < aim {
+        let more = record::extractive(t, &dropped, room + (aim - after), opts.encoding)?;
+        if more != body {
+            let again = build(&more)?;
+            if again.2 <= aim {
+                (event, bytes, after) = again;
+            }
+        }
+    }
+    out.after = after;
     out.summarized = t
         .entries
         .iter()
@@ -301,12 +323,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
             _ => None,
         })
         .collect();
-    let seq = shape::rebuild(t, &recs, k, &event, opts)?;
     out.event = Some(event);
-    let mut bytes = Vec::new();
-    t.rebuild(&seq, &mut bytes)?;
-    let again = Transcript::parse(&t.name, bytes.clone(), Some(t.format))?;
-    out.after = size(&again, opts.encoding, false)?;
     // A target is a promise: an output over it is refused, with what took the room.
     if out.after > opts.target {
         bail!(
