@@ -11,7 +11,7 @@
 #   bench/hook.sh         ctx hook claude: latency per event, fitting output and 1 MB
 #   bench/size.sh         the installed size of the suite
 #   bench/facts.sh        facts kept by history compaction against the newest records that fit
-#   bench/docmem.sh       ctx-compact's peak memory on one 800 MB JSON document
+#   bench/docmem.sh       ctx-compact's peak memory on one JSON document of about 900 MB
 #   bench/tokens.sh       token counting: 10 KiB --count against wc -c, 8 MB against tiktoken and tiktoken-rs, 10 GiB
 # Each script can also be run alone; its report lands in bench/out/. ASSEMBLE_ONLY=1 skips the
 # runs and only assembles the reports already in bench/out/.

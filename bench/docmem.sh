@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Peak memory of ctx-compact on one large JSON document (issue 13: "memory stays within about
 # twice the largest record"; a one-line request body is one record as a file is read): a
-# one-line OpenAI body of DOC_SIZE bytes (default 800M) from bench/gen_body.py, through --check,
+# one-line OpenAI body holding about DOC_SIZE of tool output (default 800M; with its JSON the file
+# comes out near 900 MB) from bench/gen_body.py, through --check,
 # pruning and history compaction, each under /usr/bin/time; each output is restored from the
 # store and compared with the input. Report: bench/out/docmem.md.
 set -euo pipefail
