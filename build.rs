@@ -29,7 +29,9 @@ fn main() {
     write_unicode(out);
     // Linked at a fixed address on Linux: a position-independent executable spends about 1.4 ms
     // of every start on its 30,000 relocations and the pages they dirty, more than `wc` takes to
-    // run, and these programs start once per tool call (bench/tokens.sh measures both).
+    // run, and these programs start once per tool call (bench/tokens.sh measures both). With
+    // glibc, .cargo/config.toml also links them statically (and at a fixed address); this
+    // covers a build that does not read that file (`cargo install --path` from elsewhere).
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
         println!("cargo::rustc-link-arg-bins=-no-pie");
     }

@@ -5,7 +5,7 @@
 #
 # Compares, in one hyperfine run, splitting the input into chunks of at most 1,500 o200k
 # tokens with
-#   1. target/release/ctx-chunk --unit tokens --size 1500
+#   1. target/<host tuple>/release/ctx-chunk --unit tokens --size 1500
 #   2. the Rust `text-splitter` crate with a tiktoken-rs o200k sizer (bench/text-splitter-bench/)
 #   3. Python `semchunk` with a tiktoken o200k encoder as token counter (bench/semchunk_bench.py)
 # then measures ctx-score alone and fed by `ctx-chunk --json`.
@@ -35,11 +35,11 @@ INPUT=$OUT/chunk-input.txt
 REPORT=$OUT/chunk-score.md
 TS_DIR=bench/text-splitter-bench
 TS_TARGET=$OUT/ts-target
-TS_BIN=$TS_TARGET/release/text-splitter-bench
+TS_BIN=$TS_TARGET/$(rustc --print host-tuple)/release/text-splitter-bench   # .cargo/config.toml names the target
 VENV=$OUT/venv
 PY=$VENV/bin/python
-CTX_CHUNK=target/release/ctx-chunk
-CTX_SCORE=target/release/ctx-score
+CTX_CHUNK=target/$(rustc --print host-tuple)/release/ctx-chunk
+CTX_SCORE=target/$(rustc --print host-tuple)/release/ctx-score
 
 log() { printf '[chunk-score] %s\n' "$*" >&2; }
 

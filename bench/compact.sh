@@ -18,7 +18,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 OUT=${BENCH_OUT:-bench/out}
 REPORT=${BENCH_REPORT:-$OUT/compact.md}
-BIN=target/release/ctx-compact
+BIN=target/$(rustc --print host-tuple)/release/ctx-compact
 CORPUS=${CORPUS:-../shared/corpus/transcripts}
 CC=$CORPUS/claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl
 CX=$CORPUS/codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl

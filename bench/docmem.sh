@@ -12,7 +12,7 @@ mkdir -p "$OUT"
 SIZE=${DOC_SIZE:-800M}
 BYTES=$(numfmt --from=iec "$SIZE")
 cargo build --release --quiet --locked --bin ctx
-BIN=target/release/ctx
+BIN=target/$(rustc --print host-tuple)/release/ctx
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 BIG=$WORK/body.json

@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
     echo
     echo "Run by \`bash bench/facts.sh\` on $(date -u +%F) at $(git rev-parse --short HEAD): the facts an agent needs (the user's instructions, the commands run, the files named in tool calls, the first error line of each failed result), read from each corpus session, kept in the compacted output (no LLM: the extractive record) and in the newest records that fit the same target, both measured in o200k tokens by ctx-compact's own count. Goal (issue 13): ahead at every target."
     echo
-    python3 bench/facts.py target/release "$work" \
+    python3 bench/facts.py target/$(rustc --print host-tuple)/release "$work" \
         "$corpus/claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl" \
         "$corpus/codex/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl" \
         "$corpus/swe-agent/marshmallow-code__marshmallow-1867.traj"

@@ -8,7 +8,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${CTX_BIN_DIR:-}" ]; then
     (cd "$here/.." && cargo build --release --quiet --bin ctx --bin ctx-truncate --bin ctx-summarize)
-    CTX_BIN_DIR="$here/../target/release"
+    CTX_BIN_DIR="$here/../target/$(rustc --print host-tuple)/release"
 fi
 CTX_BIN_DIR=$(cd "$CTX_BIN_DIR" && pwd)
 [ "${REGENERATE:-0}" = 1 ] && "$here/fidelity/generate.sh"

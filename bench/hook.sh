@@ -11,10 +11,10 @@ mkdir -p bench/out
 export XDG_CACHE_HOME
 XDG_CACHE_HOME=$(mktemp -d)
 trap 'rm -rf "$XDG_CACHE_HOME"' EXIT
-python3 - "$XDG_CACHE_HOME" <<'PY' > bench/out/hook.md
+REL=target/$(rustc --print host-tuple)/release python3 - "$XDG_CACHE_HOME" <<'PY' > bench/out/hook.md
 import json, os, statistics, subprocess, sys, time, platform
 work = sys.argv[1]
-ctx = os.path.abspath("target/release/ctx")
+ctx = os.path.abspath(os.environ["REL"] + "/ctx")
 def event(text):
     return json.dumps({"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "Bash",
         "tool_input": {"command": "make"}, "tool_response": {"stdout": text, "stderr": "",

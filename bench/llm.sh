@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT=bench/out
 REPORT=$OUT/llm.md
-BIN=target/release/ctx-summarize
+BIN=target/$(rustc --print host-tuple)/release/ctx-summarize
 MAP_INPUT=$OUT/llm-map16.txt      # 960 lines of 100 chars: 16 chunks of 6,000 chars
 CALL_INPUT=$OUT/llm-calls200.txt  # 1,000 lines of 100 chars: 200 chunks of 500 chars
 MAP_RUNS=${MAP_RUNS:-5}

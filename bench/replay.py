@@ -2,7 +2,7 @@
 """Replays a transcript to ctx-compact turn by turn, as an agent that compacts before every
 request would, with and without --state, side by side; writes a Markdown report.
 
-    python3 bench/replay.py --bin target/release/ctx-compact --transcript T.jsonl \
+    python3 bench/replay.py --bin target/$(rustc --print host-tuple)/release/ctx-compact --transcript T.jsonl \
         --max-tokens 8000 --server http://127.0.0.1:PORT/v1 --out bench/out/replay.md
 
 A turn is the transcript up to a point where the agent sends a request: after each tool output

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT=${BENCH_OUT:-bench/out}
 REPORT=${BENCH_REPORT:-$OUT/replay.md}
-BIN=target/release/ctx-compact
+BIN=target/$(rustc --print host-tuple)/release/ctx-compact
 CORPUS=${CORPUS:-../shared/corpus/transcripts}
 PORT=${PORT:-18093}
 mkdir -p "$OUT"

@@ -14,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 OUT=${BENCH_OUT:-bench/out}
 REPORT=${BENCH_REPORT:-bench/out/truncate.md}
-BIN=target/release/ctx-truncate
+BIN=target/$(rustc --print host-tuple)/release/ctx-truncate
 SMALL=$OUT/small.txt
 BIG=$OUT/big.txt
 SMALL_SIZE=10240            # 10 KiB: fits the default 12,000-char budget, so it passes through

@@ -6,7 +6,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
 cargo build --release --quiet --bin ctx --bin ctx-truncate
-bin=target/release/ctx-truncate
+bin=target/$(rustc --print host-tuple)/release/ctx-truncate
 mkdir -p bench/out
 size_mb=${SIZE_MB:-1024}
 log=bench/out/salient-big.log

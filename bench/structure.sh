@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT=${BENCH_OUT:-bench/out}
 REPORT=${BENCH_REPORT:-$OUT/structure.md}
-BIN=target/release/ctx-truncate
+BIN=target/$(rustc --print host-tuple)/release/ctx-truncate
 CORPUS=${CORPUS:-../shared/corpus/outputs}
 HTML=$CORPUS/wikipedia-new-zealand.source.html
 JSON=$CORPUS/paginate-issues.raw-fixture.json

@@ -58,7 +58,7 @@ PY
 OURS=$("$BIN/ctx-truncate" --count "$PROSE")
 THEIRS=$("$PY" "$OUT/tiktoken_count.py" "$VOCAB" "$PROSE")
 [[ $OURS == "$THEIRS" ]] || { echo "counts differ: ctx $OURS, tiktoken $THEIRS" >&2; exit 1; }
-cp target/release/examples/tiktoken_rs_count "$BIN/"   # a copy too, as ours are
+cp target/$(rustc --print host-tuple)/release/examples/tiktoken_rs_count "$BIN/"   # a copy too, as ours are
 RS=$BIN/tiktoken_rs_count
 [[ $OURS == "$("$RS" "$PROSE")" ]] || { echo "counts differ: ctx $OURS, tiktoken-rs $("$RS" "$PROSE")" >&2; exit 1; }
 hyperfine -N --warmup 2 --runs 10 --export-json "$OUT/tokens-prose.json" \

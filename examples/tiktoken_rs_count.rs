@@ -2,7 +2,7 @@
 //! `bench/tokens.sh` to time beside `ctx-truncate --count`: loading the vocabulary included, as
 //! a program that counts once pays it.
 //!
-//! `cargo build --release --example tiktoken_rs_count && target/release/examples/tiktoken_rs_count FILE`
+//! `cargo build --release --example tiktoken_rs_count && target/$(rustc --print host-tuple)/release/examples/tiktoken_rs_count FILE`
 
 fn main() -> anyhow::Result<()> {
     let path = std::env::args_os().nth(1).ok_or_else(|| anyhow::anyhow!("usage: tiktoken_rs_count FILE"))?;

@@ -22,7 +22,7 @@
 # error reporting and auto-update are off, and its API base URL is the scripted server.
 #
 # usage: scripts/agent-e2e-claude.sh [--no-baseline]
-# env:   CTX_BIN_DIR      where the built ctx and ctx-truncate are (default: cargo build, target/debug)
+# env:   CTX_BIN_DIR      where the built ctx and ctx-truncate are (default: cargo build, target/<host tuple>/debug)
 #        CLAUDE_BIN       a claude binary to use (default: installed from npm into the cache)
 #        CTX_E2E_CACHE    where Claude Code is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e-claude)
 #        CTX_E2E_CLAUDE   the npm spec to install (default: @anthropic-ai/claude-code@2.1.197, the tested one)
@@ -50,7 +50,7 @@ if [ -n "${CTX_BIN_DIR:-}" ]; then
 else
     step "building ctx"
     (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/debug
+    bin=$root/target/$(rustc --print host-tuple)/debug
 fi
 ctx=$bin/ctx
 [ -x "$ctx" ] || die "no $ctx after cargo build"

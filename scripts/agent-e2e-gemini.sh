@@ -18,7 +18,7 @@
 # update checks off, and no network but the scripted server.
 #
 # usage: scripts/agent-e2e-gemini.sh [--no-baseline]
-# env:   CTX_BIN_DIR       where the built ctx and ctx-truncate are (default: cargo build, target/debug)
+# env:   CTX_BIN_DIR       where the built ctx and ctx-truncate are (default: cargo build, target/<host tuple>/debug)
 #        GEMINI_BIN        a gemini binary to use (default: installed from npm into the cache)
 #        CTX_E2E_CACHE     where gemini is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e-gemini)
 #        CTX_E2E_GEMINI    the npm spec to install (default: @google/gemini-cli@0.61.0, the tested one)
@@ -46,7 +46,7 @@ if [ -n "${CTX_BIN_DIR:-}" ]; then
 else
     step "building ctx"
     (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/debug
+    bin=$root/target/$(rustc --print host-tuple)/debug
 fi
 ctx=$bin/ctx
 [ -x "$ctx" ] && [ -x "$bin/ctx-truncate" ] || die "no $ctx or $bin/ctx-truncate"

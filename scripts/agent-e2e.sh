@@ -16,7 +16,7 @@
 # directory. No API key is used: the provider's key variable holds a dummy.
 #
 # usage: scripts/agent-e2e.sh [--no-baseline]
-# env:   CTX_BIN_DIR          where the built ctx and ctx-truncate are (default: cargo build, target/debug)
+# env:   CTX_BIN_DIR          where the built ctx and ctx-truncate are (default: cargo build, target/<host tuple>/debug)
 #        CODEX_BIN            a codex binary to use (default: installed from npm into the cache)
 #        CTX_E2E_CACHE        where codex is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e)
 #        CTX_E2E_CODEX        the npm spec to install (default: @openai/codex@0.169.0, the tested one)
@@ -53,7 +53,7 @@ if [ -n "${CTX_BIN_DIR:-}" ]; then
 else
     step "building ctx"
     (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/debug
+    bin=$root/target/$(rustc --print host-tuple)/debug
 fi
 ctx=$bin/ctx
 truncate=$bin/ctx-truncate

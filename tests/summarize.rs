@@ -96,6 +96,20 @@ fn map_reduce_with_openai_format() {
     assert!(!r.out.contains("sk-test-secret-1") && !r.err.contains("sk-test-secret-1"));
 }
 
+/// A base URL that names a host rather than an address is resolved and reached: the binaries
+/// are linked statically on Linux (tests/startup.rs), and glibc's `files` source, built into
+/// libc.a, still reads /etc/hosts, where every machine names `localhost`.
+#[test]
+fn a_host_name_in_the_base_url_is_resolved() {
+    let cache = tmp("sum-hostname");
+    let server = ok_server();
+    let url = server.url().replace("127.0.0.1", "localhost");
+    let r = run(summarize_cmd(&cache).args(["--base-url", &url, "--model", "m"]).write_stdin(log(4000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with("[summary of 222,890 chars: 38 chunks, 6 summarized"), "{}", r.out);
+    assert_eq!(server.seen().len(), 6);
+}
+
 #[test]
 fn anthropic_format() {
     let cache = tmp("sum-anthropic");
