@@ -64,13 +64,17 @@ impl Encoding {
         if text.is_empty() {
             return 0;
         }
-        match self.tokenizer() {
-            None => estimate(text),
-            Some(tok) => text
-                .utf8_chunks()
-                .map(|c| tok.split(c.valid()).map(|p| self.piece_count(tok, p)).sum::<u64>() + c.invalid().len() as u64)
-                .sum(),
+        let Some(tok) = self.tokenizer() else {
+            return estimate(text);
+        };
+        // Most text is valid UTF-8: checked a word at a time, where `utf8_chunks` goes a byte
+        // at a time (7 instructions a byte, a tenth of a small count).
+        if let Ok(valid) = std::str::from_utf8(text) {
+            return tok.split(valid).map(|p| self.piece_count(tok, p)).sum();
         }
+        text.utf8_chunks()
+            .map(|c| tok.split(c.valid()).map(|p| self.piece_count(tok, p)).sum::<u64>() + c.invalid().len() as u64)
+            .sum()
     }
 
     /// Whether `text` holds at most `limit` tokens. Text no longer in bytes than the limit is
