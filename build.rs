@@ -4,6 +4,8 @@
 //! - `{o200k,cl100k}.offsets`: where each rank's bytes start (u32 LE, one more than the ranks);
 //! - `{o200k,cl100k}.slots`: an open-addressing hash table from bytes to rank (u32 LE slots,
 //!   a power of two of them, linear probing, see `src/tokens/hash.rs`);
+//! - `{o200k,cl100k}.short`: each rank's token again when it is shorter than 8 bytes;
+//! - `{o200k,cl100k}.pairs`: the rank of each two-byte token, indexed by its bytes;
 //! - `unicode.stage1`/`unicode.stage2`: the class of every code point (letter categories, mark,
 //!   number, whitespace) as a two-level table, from `regex-syntax`: the very tables that the
 //!   oracle's regex engine (tiktoken-rs through fancy-regex) matches `\p{..}` and `\s` with.
@@ -82,6 +84,17 @@ fn write_vocab(out: &Path, name: &str, bpe: &tiktoken_rs::CoreBPE, expected: usi
         short.extend_from_slice(&entry);
     }
     write(out, &format!("{name}.short"), &short);
+    // The rank of every two-byte token, at index `first << 8 | second` (EMPTY where the pair is
+    // not a token): two in five look-ups are of a pair (the first step of every merge), and one
+    // read answers them where the hash table takes a hash, a probe and a check.
+    let mut pairs = vec![hash::EMPTY; 1 << 16];
+    for (rank, t) in tokens.iter().enumerate() {
+        if let [a, b] = t[..] {
+            pairs[usize::from(a) << 8 | usize::from(b)] = rank as u32;
+        }
+    }
+    let pairs: Vec<u8> = pairs.iter().flat_map(|s| s.to_le_bytes()).collect();
+    write(out, &format!("{name}.pairs"), &pairs);
     write(out, &format!("{name}.bytes"), &blob);
     write(out, &format!("{name}.offsets"), &offsets);
     write(out, &format!("{name}.slots"), &slots);

@@ -12,6 +12,9 @@ pub struct Vocab {
     /// By rank, 8 bytes: a token shorter than 8 bytes, padded with zeros, its length last;
     /// all zeros for a longer one.
     short: &'static [u8],
+    /// The rank of each two-byte token at index `first << 8 | second` (u32 LE), `EMPTY` for a
+    /// pair that is not a token.
+    pairs: &'static [u8],
 }
 
 macro_rules! table {
@@ -26,6 +29,7 @@ pub static O200K: Vocab = Vocab {
     offsets: table!("o200k.offsets"),
     slots: table!("o200k.slots"),
     short: table!("o200k.short"),
+    pairs: table!("o200k.pairs"),
 };
 
 /// `cl100k_base`.
@@ -34,6 +38,7 @@ pub static CL100K: Vocab = Vocab {
     offsets: table!("cl100k.offsets"),
     slots: table!("cl100k.slots"),
     short: table!("cl100k.short"),
+    pairs: table!("cl100k.pairs"),
 };
 
 /// The little-endian `u32` at index `i` of `table`.
@@ -68,6 +73,16 @@ impl Vocab {
     /// The rank of the token whose bytes are `bytes`, if there is one.
     #[inline]
     pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
+        if let [a, b] = *bytes {
+            let rank = u32_at(self.pairs, usize::from(a) << 8 | usize::from(b));
+            return (rank != hash::EMPTY).then_some(rank);
+        }
+        self.hashed(bytes)
+    }
+
+    /// [`Vocab::rank`] from the hash table, for any length.
+    #[inline]
+    fn hashed(&self, bytes: &[u8]) -> Option<u32> {
         let slots = self.slots.len() / 4;
         let h = hash::hash(bytes);
         let fingerprint = hash::fingerprint(h);
@@ -201,6 +216,20 @@ pub mod set {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pair_table_agrees_with_the_hash_table_on_every_pair() {
+        for vocab in [&O200K, &CL100K] {
+            let mut tokens = 0;
+            for pair in 0..=u16::MAX {
+                let pair = pair.to_be_bytes();
+                assert_eq!(vocab.rank(&pair), vocab.hashed(&pair), "{pair:?}");
+                tokens += usize::from(vocab.rank(&pair).is_some());
+            }
+            let two_bytes = (0..vocab.len() as u32).filter(|&r| vocab.token(r).len() == 2).count();
+            assert_eq!(tokens, two_bytes);
+        }
+    }
 
     #[test]
     fn every_token_is_found_at_its_rank() {
