@@ -141,10 +141,32 @@ impl Text<'_> {
                 return self.o200k_contraction(end);
             }
         }
+        let bytes = self.0;
+        // After an ASCII run, only a character that is not ASCII could go on with it (a digit
+        // or a punctuation mark of another script); the general matchers decide then.
+        let wide = |j: usize| bytes.get(j).is_some_and(|c| *c >= 0x80);
         if class == Class::Number {
-            return self.run3(i, Class::Number.bit());
+            let end = i + 1 + bytes[i + 1..].iter().take(2).take_while(|c| c.is_ascii_digit()).count();
+            return if end < i + 3 && wide(end) { self.run3(i, Class::Number.bit()) } else { end };
         }
-        if let Some(end) = self.punctuation(i, char::from(b), b"\r\n/") {
+        let punctuation =
+            |j: usize| bytes.get(j).is_some_and(|c| *c < 0x80 && Class::of_ascii(*c).bit() & set::PUNCTUATION != 0);
+        let start = if b == b' ' && punctuation(i + 1) { i + 1 } else { i };
+        if punctuation(start) {
+            let mut end = start + 1;
+            while punctuation(end) {
+                end += 1;
+            }
+            if !wide(end) {
+                while bytes.get(end).is_some_and(|c| b"\r\n/".contains(c)) {
+                    end += 1;
+                }
+                return end;
+            }
+        }
+        if (b == b' ' && wide(i + 1) || punctuation(start))
+            && let Some(end) = self.punctuation(i, char::from(b), b"\r\n/")
+        {
             return end;
         }
         self.o200k_space(i)
