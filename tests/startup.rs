@@ -30,10 +30,7 @@ const PT_INTERP: u32 = 3;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[test]
 fn the_binaries_start_without_a_dynamic_loader() {
-    assert!(
-        cfg!(target_feature = "crt-static"),
-        "built without .cargo/config.toml's flags: run cargo from the repository's root"
-    );
+    // A build that did not read .cargo/config.toml (cargo run from another folder) fails here.
     for bin in [env!("CARGO_BIN_EXE_ctx"), env!("CARGO_BIN_EXE_ctx-truncate"), env!("CARGO_BIN_EXE_ctx-compact")] {
         let (kind, headers) = elf_types(bin);
         assert_eq!(kind, ET_EXEC, "{bin}: not linked at a fixed address");
