@@ -22,6 +22,8 @@ mod hash;
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/tokens/hash.rs");
+    println!("cargo::rerun-if-env-changed=RUSTC_LINKER");
+    check_static_glibc();
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let out = Path::new(&out);
     let o200k = tiktoken_rs::o200k_base().expect("tiktoken-rs ships o200k_base");
@@ -36,6 +38,30 @@ fn main() {
     // covers a build that does not read that file (`cargo install --path` from elsewhere).
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
         println!("cargo::rustc-link-arg-bins=-no-pie");
+    }
+}
+
+/// .cargo/config.toml links statically with glibc, which needs glibc's static libraries: Debian,
+/// Ubuntu and Arch install them with the C library, Fedora and RHEL apart (glibc-static). Without
+/// them the link fails after the whole build with pages of undefined symbols; this says what to
+/// do in one line, before the build starts.
+fn check_static_glibc() {
+    let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    if env != "gnu" || !features.split(',').any(|f| f == "crt-static") {
+        return;
+    }
+    let cc = std::env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_string());
+    let Ok(out) = std::process::Command::new(&cc).arg("-print-file-name=libc.a").output() else {
+        return; // No C compiler to ask: the link would say so itself.
+    };
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    // A compiler that does not find a file prints its bare name.
+    if !Path::new(&path).is_absolute() || !Path::new(&path).exists() {
+        eprintln!(
+            "ctx-filters: glibc's static libraries (libc.a) are not installed, and .cargo/config.toml links the binaries statically: install them (Fedora, RHEL: dnf install glibc-static) or link dynamically: RUSTFLAGS= cargo install --locked --path ."
+        );
+        std::process::exit(1);
     }
 }
 
