@@ -6,7 +6,7 @@
 /// What the ELF header and program headers of a 64-bit little-endian file say: its type
 /// (`e_type`) and the types of its program headers (`p_type`), as the ELF specification lays
 /// them out (e_type at byte 16, e_phoff at 32, e_phentsize at 54, e_phnum at 56).
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn elf_types(path: &str) -> (u16, Vec<u32>) {
     let elf = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert_eq!(&elf[..6], b"\x7fELF\x02\x01", "{path}: not a 64-bit little-endian ELF file");
@@ -18,13 +18,13 @@ fn elf_types(path: &str) -> (u16, Vec<u32>) {
 }
 
 /// ET_EXEC: an executable linked at a fixed address (a position-independent one is ET_DYN).
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const ET_EXEC: u16 = 2;
 /// PT_INTERP names the dynamic loader that the kernel starts first; PT_DYNAMIC holds what that
 /// loader reads (libraries to map, relocations, symbols to bind).
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const PT_DYNAMIC: u32 = 2;
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const PT_INTERP: u32 = 3;
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

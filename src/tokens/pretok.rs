@@ -149,12 +149,12 @@ impl Text<'_> {
             let end = i + 1 + bytes[i + 1..].iter().take(2).take_while(|c| c.is_ascii_digit()).count();
             return if end < i + 3 && wide(end) { self.run3(i, Class::Number.bit()) } else { end };
         }
-        let punctuation =
+        let ascii_punctuation =
             |j: usize| bytes.get(j).is_some_and(|c| *c < 0x80 && Class::of_ascii(*c).bit() & set::PUNCTUATION != 0);
-        let start = if b == b' ' && punctuation(i + 1) { i + 1 } else { i };
-        if punctuation(start) {
+        let start = if b == b' ' && ascii_punctuation(i + 1) { i + 1 } else { i };
+        if ascii_punctuation(start) {
             let mut end = start + 1;
-            while punctuation(end) {
+            while ascii_punctuation(end) {
                 end += 1;
             }
             if !wide(end) {
@@ -164,7 +164,7 @@ impl Text<'_> {
                 return end;
             }
         }
-        if (b == b' ' && wide(i + 1) || punctuation(start))
+        if (b == b' ' && wide(i + 1) || ascii_punctuation(start))
             && let Some(end) = self.punctuation(i, char::from(b), b"\r\n/")
         {
             return end;
