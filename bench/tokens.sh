@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Token counting (issue 15), side by side in one run:
 #   a) `ctx-truncate --count` and `ctx truncate --count` of a 10 KiB file against `wc -c` on it:
-#      wall time (hyperfine) and peak RSS (/usr/bin/time -f %M);
+#      wall time (hyperfine) and peak RSS (/usr/bin/time -f %M); also `ctx-truncate` as a
+#      symlink to `ctx` (bench/out/links), which README suggests for pipes;
 #   b) exact o200k count of 8 MB of prose (the corpus's Markdown, reST and HTML, as
 #      bench/chunk-score.sh builds it) against Python tiktoken (offline, from the o200k vocabulary
 #      tiktoken-rs ships) and tiktoken-rs (examples/tiktoken_rs_count.rs); process time,
@@ -28,9 +29,13 @@ SMALL=$OUT/small.txt
 [[ -f $SMALL && $(stat -c %s "$SMALL") -eq 10240 ]] || python3 bench/gen_input.py "$SMALL" 10240 1
 
 # --- a) 10 KiB --count ------------------------------------------------------------------------
+# Also through a symlink named ctx-truncate, as README suggests for pipes: `ctx` runs as the
+# tool its name says, without the thin entry point's exec.
+mkdir -p "$OUT/links"
+ln -sf "$PWD/$BIN/ctx" "$OUT/links/ctx-truncate"
 hyperfine -N --warmup 20 --min-runs 200 --export-json "$OUT/tokens-small.json" \
     "$BIN/ctx-truncate --count $SMALL" "$BIN/ctx truncate --count $SMALL" "wc -c $SMALL" \
-    "$BIN/ctx --version" >&2
+    "$BIN/ctx --version" "$OUT/links/ctx-truncate --count $SMALL" >&2
 rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 RSS_TRUNCATE=$(rss "$BIN/ctx-truncate" --count "$SMALL")
 RSS_CTX=$(rss "$BIN/ctx" truncate --count "$SMALL")
@@ -78,8 +83,8 @@ small, prose = means("bench/out/tokens-small.json"), means("bench/out/tokens-pro
 wc = small[2][1]
 print(f"# Token counting\n\nRun by `bash bench/tokens.sh`; load average {open('/proc/loadavg').read().split()[0]} at the end.\n")
 print("| 10 KiB `--count` | mean ms | ± | vs `wc -c` | peak RSS KB |\n|---|---|---|---|---|")
-for (cmd, m, sd, _), rss in zip(small, [e["RSS_TRUNCATE"], e["RSS_CTX"], e["RSS_WC"], "-"]):
-    print(f"| `{cmd}` | {m*1e3:.2f} | {sd*1e3:.2f} | {m/wc:.1f}x | {rss} |")
+for (cmd, m, sd, _), rss in zip(small, [e["RSS_TRUNCATE"], e["RSS_CTX"], e["RSS_WC"], "-", "-"]):
+    print(f"| `{cmd}` | {m*1e3:.2f} | {sd*1e3:.2f} | {m/wc:.2f}x | {rss} |")
 print(f"\n| 8 MB prose, o200k ({int(e['OURS']):,} tokens, identical) | wall s | user+sys s |\n|---|---|---|")
 for cmd, m, sd, cpu in prose:
     print(f"| `{cmd}` | {m:.3f} ± {sd:.3f} | {cpu:.3f} |")
