@@ -85,8 +85,9 @@ fn write_vocab(out: &Path, name: &str, bpe: &tiktoken_rs::CoreBPE, expected: usi
     // The fewest slots that hold every token (o200k: 76% full, 1 MB): a small input's few
     // hundred look-ups land all over the table, and each 64 KiB of it that they reach costs a
     // page fault (fault-around maps 64 KiB at a time), which costs more than the longer probes
-    // of a fuller table (a miss reads about 9 slots, most in one cache line, and compares the
-    // fingerprint only). At 38% full the table took 2 MB and a 10 KiB count 16 faults more.
+    // of a fuller table (linear probing at 76% expects a miss to read about 9 slots, most in one
+    // cache line, comparing the fingerprint only). At 38% full the table took 2 MB and a 10 KiB
+    // count 16 faults more (perf stat: 179 against 163).
     let bits = tokens.len().next_power_of_two().trailing_zeros();
     let mut slots = vec![hash::EMPTY; 1 << bits];
     for (rank, t) in tokens.iter().enumerate() {
