@@ -23,7 +23,8 @@ fn text_output_separates_chunks() {
 }
 
 #[test]
-fn nul_separated_chunks_rejoin_byte_for_byte() {
+#[ignore = "needs ../shared/corpus"]
+fn nul_separated_chunks_rejoin_byte_for_byte_on_shared_corpus() {
     for file in ["clippy-CHANGELOG.md", "npm.sh.raw", "wikipedia-new-zealand.source.html"] {
         let path = Path::new(CORPUS).join(file);
         let original = std::fs::read(&path).expect("corpus");
@@ -52,7 +53,8 @@ fn json_lines_describe_each_chunk() {
 }
 
 #[test]
-fn token_chunks_hold_at_most_the_size() {
+#[ignore = "needs ../shared/corpus"]
+fn token_chunks_hold_at_most_the_size_on_shared_corpus() {
     let path = Path::new(CORPUS).join("clippy-CHANGELOG.md");
     let r = run(chunk().args(["--unit", "tokens", "--size", "300", "--json"]).arg(&path));
     let rows: Vec<serde_json::Value> = r.out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();

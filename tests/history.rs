@@ -183,7 +183,8 @@ fn the_extractive_record_keeps_long_commands_whole() {
 /// The output fills its target: the newest part verbatim takes what the summary leaves, so a
 /// 50% target of the Codex session ends between 80% and 100% of it, not at half.
 #[test]
-fn the_output_fills_its_target() {
+#[ignore = "needs ../shared/corpus"]
+fn the_output_fills_its_target_on_shared_corpus() {
     let dir = tmp("history-fill");
     let file = corpus_transcripts()[1].clone();
     let size = |path: &Path| -> u64 {
@@ -201,7 +202,8 @@ fn the_output_fills_its_target() {
 /// Restore after appends: the agent goes on writing to a history-compacted session; restoring
 /// it gives the original, then what was appended, byte for byte.
 #[test]
-fn a_history_compacted_session_restores_after_the_agent_appended() {
+#[ignore = "needs ../shared/corpus"]
+fn a_history_compacted_session_restores_after_the_agent_appended_on_shared_corpus() {
     for file in [fixture("claude-code.jsonl"), corpus_transcripts()[1].clone()] {
         let dir = tmp(&format!("history-append-{}", file.file_name().and_then(|n| n.to_str()).unwrap_or("x")));
         let store = dir.join("store");
@@ -222,7 +224,8 @@ fn a_history_compacted_session_restores_after_the_agent_appended() {
 /// output fits its target or the run fails with exit 1, and every written output restores to
 /// the original, then the appended lines, byte for byte.
 #[test]
-fn compacted_sessions_restore_after_any_appended_lines() {
+#[ignore = "needs ../shared/corpus"]
+fn compacted_sessions_restore_after_any_appended_lines_on_shared_corpus() {
     let mut seed = 0x9e37_79b9_u64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -269,7 +272,8 @@ fn compacted_sessions_restore_after_any_appended_lines() {
 /// Claude Code's subagent (sidechain) lines are not what the model is sent: history
 /// compaction keeps every one of them, as Claude Code's own compaction does.
 #[test]
-fn claude_code_keeps_its_subagent_lines() {
+#[ignore = "needs ../shared/corpus"]
+fn claude_code_keeps_its_subagent_lines_on_shared_corpus() {
     let store = tmp("history-claude-sidechain").join("store");
     let file = corpus_transcripts()[0].clone();
     let input = fs::read_to_string(&file).expect("read");
@@ -290,7 +294,8 @@ fn claude_code_keeps_its_subagent_lines() {
 /// codex-rs/rollout/src/list.rs, `USER_EVENT_SCAN_LIMIT`), and the user's instruction, which
 /// lives in that event (its text reaches the model in another line), is in the summary.
 #[test]
-fn codex_keeps_its_user_message_events_and_the_summary_holds_the_instruction() {
+#[ignore = "needs ../shared/corpus"]
+fn codex_keeps_its_user_message_events_and_the_summary_holds_the_instruction_on_shared_corpus() {
     let store = tmp("history-codex-resume").join("store");
     let file = corpus_transcripts()[1].clone();
     let out = ok(compact(&store).args(["--max-tokens", "8000", "-q"]).arg(&file));
@@ -306,7 +311,8 @@ fn codex_keeps_its_user_message_events_and_the_summary_holds_the_instruction() {
 }
 
 #[test]
-fn every_output_checks_restores_and_is_left_alone_when_compacted_again() {
+#[ignore = "needs ../shared/corpus"]
+fn every_output_checks_restores_and_is_left_alone_when_compacted_again_on_shared_corpus() {
     let mut files = corpus_transcripts();
     files.push(fixture("claude-code.jsonl"));
     for file in files {
@@ -485,7 +491,8 @@ fn replay(dir: &Path, state: bool) -> Vec<(Vec<u8>, bool)> {
 }
 
 #[test]
-fn state_keeps_every_turn_without_a_compaction_prefix_stable() {
+#[ignore = "needs ../shared/corpus"]
+fn state_keeps_every_turn_without_a_compaction_prefix_stable_on_shared_corpus() {
     let with = replay(&tmp("replay-state"), true);
     let events = with.iter().filter(|(_, e)| *e).count();
     assert!(events >= 2, "the replay compacts more than once: {events}");
@@ -585,7 +592,8 @@ fn state_refuses_results_it_never_saw() {
 }
 
 #[test]
-fn compacted_output_fits_under_the_trigger_for_any_target() {
+#[ignore = "needs ../shared/corpus"]
+fn compacted_output_fits_under_the_trigger_for_any_target_on_shared_corpus() {
     let corpus = Path::new("../shared/corpus/transcripts");
     let files = [
         fixture("claude-code.jsonl"),
@@ -613,7 +621,8 @@ fn compacted_output_fits_under_the_trigger_for_any_target() {
 /// run either writes an output that fits the target (counted as the trigger counts) or exits 1
 /// with a sentence, and writes nothing.
 #[test]
-fn every_output_fits_its_target_or_the_run_fails() {
+#[ignore = "needs ../shared/corpus"]
+fn every_output_fits_its_target_or_the_run_fails_on_shared_corpus() {
     let dir = tmp("history-promise");
     let (mut fitted, mut refused) = (0, 0);
     for file in &corpus_transcripts() {
@@ -644,7 +653,8 @@ fn every_output_fits_its_target_or_the_run_fails() {
 /// Claude Code's and Codex's own compaction, and the instruction is cut to the room left with a
 /// marker (Codex's rule), instead of refusing the target.
 #[test]
-fn a_tiny_target_summarizes_everything_and_cuts_the_instruction_to_fit() {
+#[ignore = "needs ../shared/corpus"]
+fn a_tiny_target_summarizes_everything_and_cuts_the_instruction_to_fit_on_shared_corpus() {
     let file = Path::new("../shared/corpus/transcripts/swe-agent/marshmallow-code__marshmallow-1867.traj");
     let input: Value = serde_json::from_str(&fs::read_to_string(file).expect("corpus")).expect("json");
     let store = tmp("history-tiny").join("store");

@@ -31,7 +31,8 @@ fn cut_fixture(budget: Budget) -> (ctx::structure::json::Cut, Vec<Value>) {
 }
 
 #[test]
-fn the_fixture_is_cut_in_every_unit() {
+#[ignore = "needs ../shared/corpus"]
+fn the_fixture_is_cut_in_every_unit_on_shared_corpus() {
     let b = Budget::default();
     for budget in [
         Budget { chars: Some(2_000), ..b },
@@ -48,7 +49,8 @@ fn the_fixture_is_cut_in_every_unit() {
 }
 
 #[test]
-fn eight_thousand_chars_keep_three_records_and_the_last_two() {
+#[ignore = "needs ../shared/corpus"]
+fn eight_thousand_chars_keep_three_records_and_the_last_two_on_shared_corpus() {
     let (c, records) = cut_fixture(Budget { chars: Some(8_000), ..Budget::default() });
     assert_eq!(records.len(), 6);
     assert_eq!(records[3], "… 15 more items");
@@ -61,7 +63,8 @@ fn eight_thousand_chars_keep_three_records_and_the_last_two() {
 }
 
 #[test]
-fn two_thousand_chars_still_show_the_first_request_whole() {
+#[ignore = "needs ../shared/corpus"]
+fn two_thousand_chars_still_show_the_first_request_whole_on_shared_corpus() {
     let (c, records) = cut_fixture(Budget { chars: Some(2_000), ..Budget::default() });
     assert_eq!(records[0]["path"], "/orgs/octokit-fixture-org/repos");
     assert_eq!(records[0]["response"]["id"], 515435940);
@@ -71,7 +74,8 @@ fn two_thousand_chars_still_show_the_first_request_whole() {
 }
 
 #[test]
-fn a_token_budget_is_met_exactly_counted() {
+#[ignore = "needs ../shared/corpus"]
+fn a_token_budget_is_met_exactly_counted_on_shared_corpus() {
     for (limit, encoding) in [(1_000, Encoding::O200k), (1_000, Encoding::Cl100k), (2_000, Encoding::Estimate)] {
         let budget = Budget { tokens: Some(limit), ..Budget::default() };
         let c = cut(&fixture(), &budget, encoding).expect("cuts");
@@ -82,7 +86,8 @@ fn a_token_budget_is_met_exactly_counted() {
 }
 
 #[test]
-fn compact_input_gives_compact_output() {
+#[ignore = "needs ../shared/corpus"]
+fn compact_input_gives_compact_output_on_shared_corpus() {
     let value: Value = serde_json::from_slice(&fixture()).expect("parses");
     let compact = serde_json::to_string(&value).expect("serializes");
     let budget = Budget { chars: Some(4_000), ..Budget::default() };
@@ -92,7 +97,8 @@ fn compact_input_gives_compact_output() {
 }
 
 #[test]
-fn the_fixture_is_returned_unchanged_when_it_fits_and_looks_like_json() {
+#[ignore = "needs ../shared/corpus"]
+fn the_fixture_is_returned_unchanged_when_it_fits_and_looks_like_json_on_shared_corpus() {
     let input = fixture();
     assert!(looks_like_json(&input));
     let c =

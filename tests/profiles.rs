@@ -54,7 +54,8 @@ fn the_grep_profile_cuts_at_its_line_limit_with_its_marker() {
 }
 
 #[test]
-fn the_read_profile_is_never_summarized() {
+#[ignore = "needs ../shared/corpus"]
+fn the_read_profile_is_never_summarized_on_shared_corpus() {
     let input = fs::read_to_string("../shared/corpus/outputs/clippy-CHANGELOG.md").expect("corpus");
     let dir = tmp("profile-read");
     let r = run(common::summarize_cmd(&dir).args(["--config", EXAMPLE, "--tool", "Read"]).write_stdin(input.clone()));
@@ -84,7 +85,8 @@ fn a_malformed_config_names_the_file_and_line() {
 }
 
 #[test]
-fn html_becomes_readable_text_before_the_budget() {
+#[ignore = "needs ../shared/corpus"]
+fn html_becomes_readable_text_before_the_budget_on_shared_corpus() {
     let r = run(tool("ctx-truncate").args(["--from", "html", "--max-chars", "1000000", "--count=tokens"]).arg(HTML));
     let text_tokens: u64 = r.out.trim().parse().expect("count");
     let raw = run(tool("ctx-truncate").args(["--count=tokens"]).arg(HTML));
@@ -96,7 +98,8 @@ fn html_becomes_readable_text_before_the_budget() {
 }
 
 #[test]
-fn json_is_cut_and_stays_valid_json() {
+#[ignore = "needs ../shared/corpus"]
+fn json_is_cut_and_stays_valid_json_on_shared_corpus() {
     for args in [["--max-chars", "3000"], ["--max-tokens", "800"], ["--max-lines", "60"]] {
         let r = run(tool("ctx-truncate").args(["--from", "json"]).args(args).arg(JSON));
         assert_eq!(r.code, 0, "{}", r.err);

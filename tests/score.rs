@@ -88,7 +88,8 @@ fn json_and_explain_show_the_components() {
 }
 
 #[test]
-fn budget_packs_into_tokens() {
+#[ignore = "needs ../shared/corpus"]
+fn budget_packs_into_tokens_on_shared_corpus() {
     let path = Path::new(CORPUS).join("clippy-CHANGELOG.md");
     let r = run(score().args(["--budget", "2000"]).arg(&path));
     let out = r.out.as_bytes();
@@ -100,7 +101,8 @@ fn budget_packs_into_tokens() {
 
 /// `--max-tokens` (and `-t`) is `--budget`'s name in every tool; `--max-chars` packs by chars.
 #[test]
-fn max_tokens_and_max_chars_pack_as_in_the_other_tools() {
+#[ignore = "needs ../shared/corpus"]
+fn max_tokens_and_max_chars_pack_as_in_the_other_tools_on_shared_corpus() {
     let path = Path::new(CORPUS).join("clippy-CHANGELOG.md");
     let old = run(score().args(["--budget", "2000"]).arg(&path));
     for flag in ["--max-tokens", "-t"] {
