@@ -137,9 +137,12 @@ impl LlmConnArgs {
             Provider::infer(base.as_deref(), env("ANTHROPIC_API_KEY").is_some(), env("OPENAI_API_KEY").is_some())
         });
         let base = base.unwrap_or_else(|| provider.default_base_url().to_string());
-        let url = reqwest::Url::parse(&base).map_err(|e| super::usage(format!("invalid base URL '{base}': {e}")))?;
+        let shown = crate::llm::redact_url(&base);
+        let url = reqwest::Url::parse(&base).map_err(|e| super::usage(format!("invalid base URL '{shown}': {e}")))?;
         if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
-            return Err(super::usage(format!("invalid base URL '{base}': it must be http:// or https:// with a host")));
+            return Err(super::usage(format!(
+                "invalid base URL '{shown}': it must be http:// or https:// with a host"
+            )));
         }
         let key =
             match &self.api_key_env {

@@ -1,6 +1,7 @@
 //! Sending requests: the cache, retries with backoff, concurrency, accounting, dry runs.
 
 use super::provider::{self, Provider};
+use super::secret::{Scrubber, redact_url};
 use super::{Config, Reply, Request, Usage};
 use crate::store::Store;
 use serde_json::{Value, json};
@@ -60,11 +61,13 @@ pub struct Client {
     fatal: Mutex<Option<String>>,
     /// When the whole run's LLM work must be over (`Config::deadline`).
     until: Option<std::time::Instant>,
+    /// Takes the key and the URL's credentials out of what the server sends back.
+    scrubber: Scrubber,
 }
 
 impl fmt::Debug for Client {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Client").field("url", &self.url).field("model", &self.cfg.model).finish()
+        f.debug_struct("Client").field("url", &self.shown_url()).field("model", &self.cfg.model).finish()
     }
 }
 
@@ -103,6 +106,7 @@ impl Client {
         let cache = cfg.cache_dir.as_deref().map(Store::open).transpose()?;
         let url = cfg.provider.url(&cfg.base_url);
         let cfg_deadline = cfg.deadline;
+        let scrubber = Scrubber::new(cfg.api_key.as_ref(), &cfg.base_url);
         Ok(Client {
             cfg,
             http,
@@ -112,6 +116,7 @@ impl Client {
             dry: Mutex::new(Vec::new()),
             fatal: Mutex::new(None),
             until: cfg_deadline.map(|d| std::time::Instant::now() + d),
+            scrubber,
         })
     }
 
@@ -242,14 +247,16 @@ impl Client {
         let fail =
             || self.scrub(&format!("HTTP {status} from {}: {}", self.shown_url(), provider::error_message(&body)));
         match status {
+            // A server may echo the key: the reply is printed, cached and written into
+            // transcripts, so it is scrubbed before anything else sees it.
             200..=299 => match self.cfg.provider.reply(&body) {
-                Ok(r) => Attempt::Done(r),
+                Ok(r) => Attempt::Done(Reply { text: self.scrub(&r.text), ..r }),
                 Err(provider::BadReply::Retry(e)) => {
-                    Attempt::Retry(format!("bad response from {}: {e}", self.shown_url()), None)
+                    Attempt::Retry(self.scrub(&format!("bad response from {}: {e}", self.shown_url())), None)
                 }
-                Err(provider::BadReply::Final(e)) => {
-                    Attempt::Fail(CallError::Failed(format!("bad response from {}: {e}", self.shown_url())))
-                }
+                Err(provider::BadReply::Final(e)) => Attempt::Fail(CallError::Failed(
+                    self.scrub(&format!("bad response from {}: {e}", self.shown_url())),
+                )),
             },
             400 if provider::is_context_length(&body) => Attempt::Fail(CallError::ContextLength(fail())),
             401 | 403 | 404 => Attempt::Fail(CallError::Fatal(fail())),
@@ -287,12 +294,10 @@ impl Client {
         redact_url(&self.url)
     }
 
-    /// `msg` with the key, if it appears (a server may echo it), replaced by `[key]`.
+    /// `msg` without the key or the URL's credentials, in any form a server may echo them:
+    /// `[key]`, `[credentials]` in their places.
     fn scrub(&self, msg: &str) -> String {
-        match self.cfg.api_key.as_ref().map(|k| k.expose()).filter(|k| k.len() >= 4) {
-            Some(key) => msg.replace(key, "[key]"),
-            None => msg.to_string(),
-        }
+        self.scrubber.scrub(msg).into_owned()
     }
 
     /// Exponential backoff with jitter: base × 2^attempt, plus up to half a base.
@@ -306,7 +311,8 @@ impl Client {
     fn cached(&self, key: &str) -> Option<Reply> {
         let bytes = self.cache.as_ref()?.get_named(key)?;
         let v: Value = serde_json::from_slice(&bytes).ok()?;
-        Some(Reply { text: v["text"].as_str()?.to_string(), usage: Usage::default(), cached: true })
+        // A cache written before replies were scrubbed may hold the key.
+        Some(Reply { text: self.scrub(v["text"].as_str()?), usage: Usage::default(), cached: true })
     }
 
     fn store(&self, key: &str, reply: &Reply) {
@@ -342,16 +348,6 @@ impl Client {
             }
         });
         results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
-    }
-}
-
-/// `url` without the `user:password@` of its authority.
-pub fn redact_url(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    match rest[..end].rfind('@') {
-        Some(at) => format!("{scheme}://{}", &rest[at + 1..]),
-        None => url.to_string(),
     }
 }
 

@@ -1,39 +1,20 @@
 //! The HTTP client for chat APIs: OpenAI-compatible Chat Completions and Anthropic Messages,
 //! with bounded concurrency, retries with backoff, context-length detection, a response cache
 //! on disk, token accounting and dry runs. The API key is sent only to the configured base URL
-//! and never appears in an error, a log, a dry run or the cache.
+//! and never appears in an error, a log, a dry run, the cache or a reply (a server that echoes
+//! it, or a base URL's credentials, gets them taken out: [`Scrubber`]).
 
 mod client;
 mod provider;
+mod secret;
 
 pub use client::{CallError, Client, Stats};
 pub use provider::Provider;
+pub use secret::{Scrubber, Secret, redact_url};
 
 use serde::Serialize;
-use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// An API key. It cannot be printed: `Debug` shows a placeholder and there is no `Display`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    /// Wraps a key.
-    pub fn new(key: String) -> Secret {
-        Secret(key)
-    }
-
-    fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(<redacted>)")
-    }
-}
 
 /// Who speaks a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
