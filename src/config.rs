@@ -3,10 +3,11 @@
 //! names), so that `ctx-truncate --tool grep` and `ctx-summarize --tool Read` each get the
 //! settings that suit that tool's output.
 //!
-//! The file is found by [`find`]: `--config FILE`, then `CTX_CONFIG`, then `./ctx.toml`, then
-//! `$XDG_CONFIG_HOME/ctx/config.toml` (`~/.config/ctx/config.toml` when that is unset). Flags
-//! override the profile and the profile overrides the defaults; every value remembers the line
-//! it came from, so `--print-config` ([`render`]) can say where each setting came from. Every
+//! The files are found by [`find`]: `--config FILE` or `CTX_CONFIG` alone, else the user's
+//! `$XDG_CONFIG_HOME/ctx/config.toml` (`~/.config/ctx/config.toml` when that is unset) with the
+//! project's `./ctx.toml` over it. Flags override the profile and the profile overrides the
+//! defaults; every value remembers the file and line it came from (or the flag or environment
+//! variable), so `--print-config` ([`render`]) can say where each setting came from. Every
 //! mistake in the file is a usage error that names the file and the line:
 //! `ctx.toml:7: unknown key 'max_char' (did you mean 'max_chars'?)`.
 
@@ -170,7 +171,8 @@ impl Settings {
             "max_output" => count(self.max_output),
             "backend" => self.backend.map(name),
             "model" => text(&self.model),
-            "base_url" => text(&self.base_url),
+            // Never a password: `--print-config` shows it.
+            "base_url" => self.base_url.as_deref().map(|u| quote(&crate::llm::redact_url(u))),
             "provider" => self.provider.map(name),
             "focus" => text(&self.focus),
             _ => None,
@@ -189,16 +191,43 @@ pub struct Origin {
     pub section: String,
 }
 
+/// Which config file a [`Config`] is, and so how much it may say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kind {
+    /// Named by `--config` or `CTX_CONFIG` (or parsed from text): it alone applies.
+    #[default]
+    Named,
+    /// The user's own, `$XDG_CONFIG_HOME/ctx/config.toml`.
+    User,
+    /// `./ctx.toml`, which belongs to the project in the working folder: its keys apply over the
+    /// user's, but for the [`DESTINATION_KEYS`], unless the user trusts it.
+    Project,
+}
+
+impl Kind {
+    /// How `--print-config` names it after the path.
+    fn label(self) -> &'static str {
+        match self {
+            Kind::Named => "",
+            Kind::User => " (user)",
+            Kind::Project => " (project)",
+        }
+    }
+}
+
 /// The settings for one tool, and where each came from. `Resolved::default()` stands for no
 /// config file at all.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Resolved {
     /// The effective settings.
     pub settings: Settings,
-    /// Where each set key came from; a set key without an origin came from a flag.
+    /// Where each set key came from; a set key without an origin came from a flag or, when
+    /// [`Resolved::env`] names it, from an environment variable.
     pub origins: BTreeMap<&'static str, Origin>,
-    /// The config file, when there is one.
-    pub file: Option<PathBuf>,
+    /// The keys set by an environment variable, with its name.
+    pub env: BTreeMap<&'static str, &'static str>,
+    /// The config files that apply, the last over the others.
+    pub files: Vec<(PathBuf, Kind)>,
     /// The tool name asked for.
     pub tool: Option<String>,
     /// The profile used, `tools.NAME`, after alias lookup.
@@ -212,6 +241,23 @@ impl Resolved {
     pub fn apply(&mut self, flags: &Settings) {
         self.settings.overlay(flags);
         self.origins.retain(|key, _| flags.value(key).is_none());
+        self.env.retain(|key, _| flags.value(key).is_none());
+    }
+
+    /// Says that `key`, set by [`Resolved::apply`], came from the environment variable `var`.
+    pub fn from_env(&mut self, key: &'static str, var: &'static str) {
+        if self.settings.value(key).is_some() && !self.origins.contains_key(key) {
+            self.env.insert(key, var);
+        }
+    }
+
+    /// Lays `over` (a later file's settings for the same tool) over these, key by key.
+    pub fn layer(&mut self, over: Resolved) {
+        self.settings.overlay(&over.settings);
+        self.origins.extend(over.origins);
+        self.files.extend(over.files);
+        self.unknown_tool &= over.unknown_tool;
+        self.profile = over.profile.or(self.profile.take());
     }
 }
 
@@ -230,6 +276,8 @@ struct Section {
 pub struct Config {
     /// The file, as given or found.
     pub file: PathBuf,
+    /// Which file it is.
+    pub kind: Kind,
     defaults: Section,
     tools: Vec<Section>,
     names: BTreeMap<String, usize>,
@@ -258,7 +306,8 @@ impl Config {
         let mut r = Resolved {
             settings: self.defaults.settings.clone(),
             origins: self.origins(&self.defaults),
-            file: Some(self.file.clone()),
+            env: BTreeMap::new(),
+            files: vec![(self.file.clone(), self.kind)],
             tool: tool.map(str::to_string),
             profile: profile.map(|p| p.name.clone()),
             unknown_tool: tool.is_some() && profile.is_none(),
@@ -307,15 +356,16 @@ impl Places {
     }
 }
 
-/// Finds the config file: `explicit`, then `CTX_CONFIG`, then `./ctx.toml`, then
-/// `$XDG_CONFIG_HOME/ctx/config.toml` (or `~/.config/ctx/config.toml`). `None` when there is
-/// none; an explicit path or `CTX_CONFIG` that cannot be opened is an error.
-pub fn find(explicit: Option<&Path>) -> Result<Option<PathBuf>> {
+/// Finds the config files, the last over the others: `explicit`, else `CTX_CONFIG`, alone;
+/// else the user's `$XDG_CONFIG_HOME/ctx/config.toml` (or `~/.config/ctx/config.toml`), then
+/// the project's `./ctx.toml`, those of them that exist. An explicit path or `CTX_CONFIG` that
+/// cannot be opened is an error.
+pub fn find(explicit: Option<&Path>) -> Result<Vec<(PathBuf, Kind)>> {
     find_in(explicit, &Places::from_env())
 }
 
 /// [`find`] with the environment given.
-pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Option<PathBuf>> {
+pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Vec<(PathBuf, Kind)>> {
     let named = explicit.map(Path::to_path_buf).or_else(|| set(&places.ctx_config).map(PathBuf::from));
     if let Some(path) = named {
         // A file the user named that is not there is a mistake in the call: a usage error.
@@ -325,14 +375,15 @@ pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Option<PathBu
         if meta.is_dir() {
             return Err(usage(format!("cannot open config '{}': Is a directory", path.display())));
         }
-        return Ok(Some(path));
+        return Ok(vec![(path, Kind::Named)]);
     }
     // An XDG_CONFIG_HOME that is not absolute is to be ignored, says the XDG spec.
     let user = match set(&places.xdg_config_home).map(PathBuf::from).filter(|p| p.is_absolute()) {
         Some(xdg) => Some(xdg.join("ctx").join("config.toml")),
         None => set(&places.home).map(|h| PathBuf::from(h).join(".config").join("ctx").join("config.toml")),
     };
-    Ok([Some(places.cwd.join("ctx.toml")), user].into_iter().flatten().find(|p| p.is_file()))
+    let found = [user.map(|u| (u, Kind::User)), Some((places.cwd.join("ctx.toml"), Kind::Project))];
+    Ok(found.into_iter().flatten().filter(|(p, _)| p.is_file()).collect())
 }
 
 /// A variable's value, unless it is unset or empty.
@@ -383,6 +434,7 @@ fn defaults_part(text: &str) -> &str {
 fn parse_builtin(text: &str) -> Config {
     parse(Path::new("built-in"), text).unwrap_or_else(|_| Config {
         file: PathBuf::from("built-in"),
+        kind: Kind::Named,
         defaults: Section::default(),
         tools: Vec::new(),
         names: BTreeMap::new(),
@@ -396,24 +448,28 @@ pub const DESTINATION_KEYS: &[&str] = &["base_url", "model", "provider"];
 /// The variable that makes a project's `./ctx.toml` trusted to say where data goes.
 pub const TRUST_VAR: &str = "CTX_TRUST_PROJECT_CONFIG";
 
-/// Finds ([`find`]) and loads the config file; `None` when there is none.
+/// Finds ([`find`]) and loads the config files, the last over the others; none when there is
+/// none.
 ///
 /// A `./ctx.toml` found in the working folder belongs to whatever project the folder is (an
-/// agent works inside cloned repositories): it may set budgets and strategies, but where data
-/// goes (`base_url`, `model`, `provider`) comes only from flags, the environment, the user's own
-/// file (`--config`, `CTX_CONFIG`, `$XDG_CONFIG_HOME/ctx/config.toml`), or a project file the
-/// user trusts with `CTX_TRUST_PROJECT_CONFIG=1`. Such keys of an untrusted project file are
-/// dropped and listed in [`Config::ignored`].
-pub fn open(explicit: Option<&Path>) -> Result<Option<Config>> {
-    let places = Places::from_env();
-    let Some(path) = find_in(explicit, &places)? else { return Ok(None) };
-    let mut cfg = load(&path)?;
-    let project = explicit.is_none() && set(&places.ctx_config).is_none() && path == places.cwd.join("ctx.toml");
+/// agent works inside cloned repositories): it may set budgets and strategies over the user's
+/// own file, but where data goes (`base_url`, `model`, `provider`) comes only from flags, the
+/// environment, the user's own file (`--config`, `CTX_CONFIG`,
+/// `$XDG_CONFIG_HOME/ctx/config.toml`), or a project file the user trusts with
+/// `CTX_TRUST_PROJECT_CONFIG=1`. Such keys of an untrusted project file are dropped and listed
+/// in [`Config::ignored`].
+pub fn open(explicit: Option<&Path>) -> Result<Vec<Config>> {
     let trusted = std::env::var_os(TRUST_VAR).is_some_and(|v| v == "1");
-    if project && !trusted {
-        cfg.drop_destinations();
+    let mut configs = Vec::new();
+    for (path, kind) in find(explicit)? {
+        let mut cfg = load(&path)?;
+        cfg.kind = kind;
+        if kind == Kind::Project && !trusted {
+            cfg.drop_destinations();
+        }
+        configs.push(cfg);
     }
-    Ok(Some(cfg))
+    Ok(configs)
 }
 
 /// A mistake in the file: where (a byte offset) and what.
@@ -441,6 +497,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Config> {
     })?;
     let mut config = Config {
         file: file.to_path_buf(),
+        kind: Kind::Named,
         defaults: Section::default(),
         tools: Vec::new(),
         names: BTreeMap::new(),
@@ -737,11 +794,13 @@ fn list(items: &[String]) -> String {
     format!("[{}]", items.iter().map(|s| quote(s)).collect::<Vec<_>>().join(", "))
 }
 
-/// The `--print-config` text: which file and profile, then one `key = value    # FILE:LINE
-/// [SECTION]` line per set key in the order of [`KEYS`] (`# flag` for a key set by a flag).
-/// It is itself valid TOML.
+/// The `--print-config` text: which files (the later over the earlier) and profile, then one
+/// `key = value    # FILE:LINE [SECTION]` line per set key in the order of [`KEYS`] (`# flag`
+/// for a key set by a flag, `# env NAME` for one set by an environment variable). It is
+/// itself valid TOML, and shows no URL's `user:password@`.
 pub fn render(r: &Resolved) -> String {
-    let file = r.file.as_ref().map_or_else(|| "none".to_string(), |f| f.display().to_string());
+    let files: Vec<String> = r.files.iter().map(|(f, kind)| format!("{}{}", f.display(), kind.label())).collect();
+    let file = if files.is_empty() { "none".to_string() } else { files.join(", then over it ") };
     let profile = match (&r.profile, &r.tool) {
         (Some(p), Some(t)) if p.strip_prefix("tools.") != Some(t.as_str()) => format!("[{p}] for tool {}", quote(t)),
         (Some(p), _) => format!("[{p}]"),
@@ -752,10 +811,11 @@ pub fn render(r: &Resolved) -> String {
     let rows: Vec<(String, String)> = KEYS
         .iter()
         .filter_map(|&k| {
-            let from = r
-                .origins
-                .get(k)
-                .map_or_else(|| "flag".to_string(), |o| format!("{}:{} [{}]", o.file.display(), o.line, o.section));
+            let from = match (r.origins.get(k), r.env.get(k)) {
+                (Some(o), _) => format!("{}:{} [{}]", o.file.display(), o.line, o.section),
+                (None, Some(var)) => format!("env {var}"),
+                (None, None) => "flag".to_string(),
+            };
             Some((format!("{k} = {}", r.settings.value(k)?), from))
         })
         .collect();

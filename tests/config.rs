@@ -1,7 +1,7 @@
 //! The config file: lookup order, precedence, aliases, every message for a bad file, the
 //! `--print-config` text, and the example config that ships with the project.
 
-use ctx::config::{self, Format, Origin, Places, Resolved, Settings};
+use ctx::config::{self, Format, Kind, Origin, Places, Resolved, Settings};
 use ctx::truncate::Strategy;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -282,20 +282,25 @@ fn finds_the_file_in_order() {
         home: Some(home.clone().into()),
     };
     let found = |p: &Places, e: Option<&Path>| config::find_in(e, p).expect("finds");
-    assert_eq!(found(&places, Some(&explicit)), Some(explicit.clone()));
-    assert_eq!(found(&places, None), Some(env));
+    let (named, user, project) = (Kind::Named, Kind::User, Kind::Project);
+    assert_eq!(found(&places, Some(&explicit)), vec![(explicit.clone(), named)], "--config alone applies");
+    assert_eq!(found(&places, None), vec![(env, named)], "CTX_CONFIG alone applies");
     places.ctx_config = Some(OsString::new());
-    assert_eq!(found(&places, None), Some(local.clone()), "an empty CTX_CONFIG is unset");
-    std::fs::remove_file(&local).expect("rm");
-    assert_eq!(found(&places, None), Some(user_xdg.clone()));
+    assert_eq!(
+        found(&places, None),
+        vec![(user_xdg.clone(), user), (local.clone(), project)],
+        "an empty CTX_CONFIG is unset; the project's file applies over the user's"
+    );
     std::fs::remove_file(&user_xdg).expect("rm");
-    assert_eq!(found(&places, None), None, "with XDG_CONFIG_HOME set, ~/.config is not looked at");
+    assert_eq!(found(&places, None), vec![(local.clone(), project)]);
+    std::fs::remove_file(&local).expect("rm");
+    assert_eq!(found(&places, None), vec![], "with XDG_CONFIG_HOME set, ~/.config is not looked at");
     places.xdg_config_home = None;
-    assert_eq!(found(&places, None), Some(user_home.clone()));
+    assert_eq!(found(&places, None), vec![(user_home.clone(), user)]);
     places.xdg_config_home = Some("relative/xdg".into());
-    assert_eq!(found(&places, None), Some(user_home), "a relative XDG_CONFIG_HOME is ignored");
+    assert_eq!(found(&places, None), vec![(user_home, user)], "a relative XDG_CONFIG_HOME is ignored");
     places.home = None;
-    assert_eq!(found(&places, None), None);
+    assert_eq!(found(&places, None), vec![]);
 }
 
 #[test]
@@ -410,4 +415,99 @@ proptest::proptest! {
             }
         }
     }
+}
+
+mod common;
+use common::server::{Reply, Server};
+use common::{run, tool};
+
+/// A folder with a project's `ctx.toml` and a user's config home holding `user`.
+fn project_and_user(name: &str, project: &str, user: &str) -> (PathBuf, PathBuf) {
+    let dir = tmp(name);
+    let (work, home) = (dir.join("work"), dir.join("xdg"));
+    std::fs::create_dir_all(home.join("ctx")).expect("dir");
+    std::fs::create_dir_all(&work).expect("dir");
+    std::fs::write(work.join("ctx.toml"), project).expect("write");
+    std::fs::write(home.join("ctx/config.toml"), user).expect("write");
+    (work, home)
+}
+
+/// A repository's `ctx.toml` that sets only a budget does not hide the user's own config: the
+/// user's LLM still gets the text (before, the project's file replaced the user's, and the
+/// text went to no LLM at all, or to the default host).
+#[test]
+fn a_project_file_applies_over_the_users_and_keeps_its_llm() {
+    let server = Server::start(|_, _| Reply::Text("the user's model read it".into()));
+    let user = format!("[defaults]\nbase_url = \"{}\"\nmodel = \"mine\"\nsummarize_above = 300\n", server.url());
+    let (work, home) = project_and_user("layers-llm", "[defaults]\npass_through = 200\n", &user);
+    std::fs::write(work.join("big.log"), common::numbers(400)).expect("write");
+    let cache = work.join("cache");
+    let r = run(tool("ctx-summarize")
+        .current_dir(&work)
+        .env("XDG_CONFIG_HOME", &home)
+        .env("XDG_CACHE_HOME", &cache)
+        .arg("big.log"));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.err, "", "nothing was ignored");
+    let seen = server.seen();
+    assert!(!seen.is_empty(), "the user's server got the text: {}", r.out);
+    assert_eq!(seen[0].model(), "mine");
+    assert!(r.out.contains("the user's model read it"), "{}", r.out);
+}
+
+/// `--print-config` names every file that applies and where each value came from: the user's
+/// file, the project's over it, an environment variable, a flag; the project's LLM keys are
+/// dropped with a warning; `--config` replaces both files; no URL shows its password.
+#[test]
+fn print_config_says_where_each_value_came_from() {
+    let user = "[defaults]\nbase_url = \"http://me:hunter22@127.0.0.1:9/v1\"\nmax_chars = 100\nstrategy = \"tail\"\n";
+    let project = "[defaults]\nmax_chars = 50\nbase_url = \"http://evil.example/v1\"\nfocus = \"errors\"\n";
+    let (work, home) = project_and_user("layers-print", project, user);
+    let user_file = home.join("ctx/config.toml");
+    let r = run(tool("ctx-summarize")
+        .current_dir(&work)
+        .env("XDG_CONFIG_HOME", &home)
+        .env("CTX_MODEL", "from-env")
+        .args(["--backend", "llm", "--print-config"]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let u = user_file.display();
+    let rows = [
+        ("max_chars = 50", "ctx.toml:2 [defaults]".to_string()),
+        ("strategy = \"tail\"", format!("{u}:4 [defaults]")),
+        ("backend = \"llm\"", "flag".to_string()),
+        ("model = \"from-env\"", "env CTX_MODEL".to_string()),
+        ("base_url = \"http://127.0.0.1:9/v1\"", format!("{u}:2 [defaults]")),
+        ("focus = \"errors\"", "ctx.toml:4 [defaults]".to_string()),
+    ];
+    let mut expected =
+        format!("# config: {u} (user), then over it ctx.toml (project)\n# profile: none: no tool named\n");
+    for (setting, from) in rows {
+        expected += &format!("{setting:<34}    # {from}\n");
+    }
+    expected += "# anything not listed: the built-in default (see --help)\n";
+    assert_eq!(r.out, expected);
+    assert!(!r.out.contains("hunter22") && !r.err.contains("hunter22"), "no password: {}{}", r.out, r.err);
+    assert_eq!(
+        r.err,
+        "ctx-summarize: warning: 'ctx.toml' may not say where data goes: ignored defaults.base_url (trust it with CTX_TRUST_PROJECT_CONFIG=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)\n"
+    );
+    // --config replaces both files.
+    std::fs::write(work.join("other.toml"), "[defaults]\nmax_lines = 7\n").expect("write");
+    let r = run(tool("ctx-truncate").current_dir(&work).env("XDG_CONFIG_HOME", &home).args([
+        "--config",
+        "other.toml",
+        "--print-config",
+    ]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.out,
+        "\
+# config: other.toml
+# profile: none: no tool named
+max_chars = 12000    # built-in:24 [defaults]
+max_lines = 7        # other.toml:2 [defaults]
+# anything not listed: the built-in default (see --help)
+"
+    );
+    assert_eq!(r.err, "");
 }

@@ -198,7 +198,8 @@ fn apply_config(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>>
         provider: args.llm.provider.filter(|_| g("provider")),
         ..crate::config::Settings::default()
     };
-    let mut r = super::profile::resolve(&args.profile, None, &flags, args.output_args.verbose, TOOL)?;
+    let mut r = super::profile::resolve(&args.profile, None, &flags, m, args.output_args.verbose, TOOL)?;
+    super::profile::openai_base_url(&mut r);
     let s = &r.settings;
     let keep = crate::config::Settings {
         encoding: s.encoding,

@@ -28,8 +28,8 @@ pub fn main<T: clap::Parser>(
 /// `--config`, `--print-config`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct ProfileArgs {
-    /// The config file with per-tool profiles [default: $CTX_CONFIG, ./ctx.toml,
-    /// $XDG_CONFIG_HOME/ctx/config.toml]
+    /// The config file with per-tool profiles, instead of $CTX_CONFIG or the usual two
+    /// [default: $XDG_CONFIG_HOME/ctx/config.toml, then ./ctx.toml over it]
     #[arg(long, value_name = "FILE", help_heading = "Profiles")]
     pub config: Option<PathBuf>,
     /// Print the settings in effect and where each came from, and exit
@@ -42,20 +42,30 @@ pub fn given(m: &ArgMatches, id: &str) -> bool {
     matches!(m.value_source(id), Some(ValueSource::CommandLine | ValueSource::EnvVariable))
 }
 
-/// The profile for `tool` with the `flags` over it; a note on stderr with `verbose` when the
-/// tool has no profile.
+/// The settings keys that an environment variable can set, with it; the flag of each has the
+/// key's name as its id.
+const ENV_VARS: &[(&str, &str)] = &[
+    ("encoding", "CTX_ENCODING"),
+    ("base_url", "CTX_BASE_URL"),
+    ("model", "CTX_MODEL"),
+    ("persist", "CTX_PERSIST_DIR"),
+];
+
+/// The profile for `tool` with the `flags` over it (`m` says which of them came from the
+/// environment); a note on stderr with `verbose` when the tool has no profile.
 pub fn resolve(
     args: &ProfileArgs,
     tool: Option<&str>,
     flags: &Settings,
+    m: &ArgMatches,
     verbose: bool,
     name: &str,
 ) -> Result<Resolved> {
-    // The built-in profiles, then the user's file over them: its [defaults], and its profile
-    // for the tool where it has one.
+    // The built-in profiles, then each file over them (the user's, then the project's): its
+    // [defaults], and its profile for the tool where it has one.
     let mut resolved = config::builtin_for(tool).resolve(tool);
-    resolved.file = None;
-    if let Some(cfg) = config::open(args.config.as_deref())? {
+    resolved.files.clear();
+    for cfg in config::open(args.config.as_deref())? {
         if !cfg.ignored.is_empty() {
             eprintln!(
                 "{name}: warning: '{}' may not say where data goes: ignored {} (trust it with {}=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)",
@@ -64,25 +74,37 @@ pub fn resolve(
                 config::TRUST_VAR
             );
         }
-        let user = cfg.resolve(tool);
-        resolved.settings.overlay(&user.settings);
-        resolved.origins.extend(user.origins);
-        resolved.file = user.file;
-        resolved.unknown_tool &= user.unknown_tool;
-        resolved.profile = user.profile.or(resolved.profile);
+        resolved.layer(cfg.resolve(tool));
     }
     if verbose && let Some(t) = tool {
         match (&resolved.profile, resolved.unknown_tool) {
             (Some(p), _) => eprintln!("{name}: tool '{t}': profile [{p}]"),
             (None, true) => {
-                let file = resolved.file.as_ref().map_or_else(String::new, |f| format!(" in '{}'", f.display()));
+                let files: Vec<String> = resolved.files.iter().map(|(f, _)| format!("'{}'", f.display())).collect();
+                let file = if files.is_empty() { String::new() } else { format!(" in {}", files.join(" or ")) };
                 eprintln!("{name}: no profile for tool '{t}'{file} or built in: the defaults apply");
             }
             (None, false) => {}
         }
     }
     resolved.apply(flags);
+    for &(key, var) in ENV_VARS {
+        if m.ids().any(|id| id.as_str() == key) && m.value_source(key) == Some(ValueSource::EnvVariable) {
+            resolved.from_env(key, var);
+        }
+    }
     Ok(resolved)
+}
+
+/// For the tools that call an LLM: `OPENAI_BASE_URL` is the base URL when nothing else sets one
+/// (what [`super::args::LlmConnArgs::config`] does), so that `--print-config` shows it.
+pub fn openai_base_url(resolved: &mut Resolved) {
+    if resolved.settings.base_url.is_none()
+        && let Some(url) = std::env::var("OPENAI_BASE_URL").ok().filter(|v| !v.is_empty())
+    {
+        resolved.settings.base_url = Some(url);
+        resolved.env.insert("base_url", "OPENAI_BASE_URL");
+    }
 }
 
 /// The `--print-config` text: the file, the profile and each setting with its origin; what is
@@ -101,7 +123,7 @@ pub fn encoding_only(
     name: &str,
 ) -> Result<Option<String>> {
     let flags = Settings { encoding: given(m, "encoding").then_some(encoding.encoding), ..Settings::default() };
-    let mut r = resolve(args, None, &flags, verbose, name)?;
+    let mut r = resolve(args, None, &flags, m, verbose, name)?;
     r.settings = Settings { encoding: r.settings.encoding, ..Settings::default() };
     if args.print_config {
         return Ok(Some(render(&r)));

@@ -195,7 +195,8 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
         persist: args.persist.clone().filter(|_| g("persist")),
         ..crate::config::Settings::default()
     };
-    let r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, args.output.verbose, TOOL)?;
+    let mut r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, m, args.output.verbose, TOOL)?;
+    super::profile::openai_base_url(&mut r);
     if args.profile.print_config {
         return Ok(Some(super::profile::render(&r)));
     }

@@ -169,7 +169,7 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
         from: args.from,
         ..crate::config::Settings::default()
     };
-    let r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, args.output.verbose, TOOL)?;
+    let r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, m, args.output.verbose, TOOL)?;
     if args.profile.print_config {
         return Ok(Some(super::profile::render(&r)));
     }
