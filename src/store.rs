@@ -93,6 +93,55 @@ pub fn write_atomic(path: &Path, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>
     write_file(path, None, f)
 }
 
+/// [`write_atomic`] for a file written from another, `from` (see [`mode_of`]): a new file is
+/// as private as `from` (its owner may read and write it; group and others get no more than
+/// `from` gives them, and the umask may take more), and a file replaced loses what group and
+/// others may do that `from` does not let them. A compacted copy of a 0600 transcript, or the
+/// backup of a 0600 settings file, is 0600.
+pub fn write_from(path: &Path, from: Option<u32>, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
+    write_file(path, from.map(private_as), f)
+}
+
+/// Creates (or truncates) `path` for a plain write of bytes that came from a file of mode
+/// `from` (see [`mode_of`]), as private as it; see [`write_from`].
+pub fn create_from(path: &Path, from: Option<u32>) -> Result<File> {
+    let mode = from.map(private_as);
+    let file = create(path, mode)?;
+    if let Some(m) = mode {
+        limit(&file, m).with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
+    Ok(file)
+}
+
+/// The permission bits of `input` (standard input when `None`, when it is a regular file): what
+/// [`write_from`] keeps a file written from it to. `None` when it has none (a pipe, a terminal).
+pub fn mode_of(input: Option<&Path>) -> Option<u32> {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = match input {
+        Some(p) => fs::metadata(p).ok()?,
+        None => {
+            use std::os::fd::AsFd;
+            let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+            File::from(fd).metadata().ok()?
+        }
+    };
+    meta.is_file().then(|| meta.permissions().mode() & 0o777)
+}
+
+/// The mode of a new file written from a file of mode `from`: read and write for its owner,
+/// and for group and others what `from` gives them.
+fn private_as(from: u32) -> u32 {
+    0o600 | (from & 0o066)
+}
+
+/// Takes from `file` what group and others may do that `most` does not give them.
+fn limit(file: &File, most: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = file.metadata()?.permissions().mode();
+    let kept = mode & !(0o077 & !most);
+    if kept != mode { file.set_permissions(fs::Permissions::from_mode(kept)) } else { Ok(()) }
+}
+
 /// Files in a store: tool output often holds secrets, so only their owner may read them.
 const PRIVATE_FILE: u32 = 0o600;
 
@@ -106,7 +155,8 @@ fn private_dir(dir: &Path) -> Result<()> {
         .with_context(|| format!("cannot create directory '{}'", dir.display()))
 }
 
-/// Creates `path` for writing, with `mode` when given (else as the umask says).
+/// Creates `path` for writing, with `mode` when given (else as the umask says); an existing file
+/// keeps its mode.
 fn create(path: &Path, mode: Option<u32>) -> Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
     let mut o = fs::OpenOptions::new();
@@ -117,7 +167,8 @@ fn create(path: &Path, mode: Option<u32>) -> Result<File> {
     o.open(path).with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-/// [`write_atomic`], creating a new file with `mode` when given.
+/// [`write_atomic`], creating a new file with `mode` when given; a file replaced keeps its mode,
+/// less what `mode` does not give group and others.
 fn write_file(path: &Path, mode: Option<u32>, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).with_context(|| format!("cannot create directory '{}'", dir.display()))?;
@@ -133,6 +184,9 @@ fn write_file(path: &Path, mode: Option<u32>, f: &mut dyn FnMut(&mut dyn Write) 
             .with_context(|| format!("cannot write '{}'", path.display()))?;
         if let Ok(perm) = fs::metadata(path).map(|m| m.permissions()) {
             let _ = fs::set_permissions(&tmp, perm);
+        }
+        if let Some(m) = mode {
+            limit(&file, m).with_context(|| format!("cannot write '{}'", path.display()))?;
         }
         file.sync_all().with_context(|| format!("cannot write '{}'", path.display()))?;
         if std::env::var_os("CTX_FAULT").is_some_and(|v| v == "before-rename") {
@@ -392,6 +446,41 @@ mod tests {
         fs::remove_file(&live)?;
         let text = format!("[... full text: {} ...]", old.display());
         assert_eq!(named_in(text.as_bytes(), store.dir()), vec![name(&old)]);
+        fs::remove_dir_all(&dir)?;
+        Ok(())
+    }
+
+    /// A file written from a 0600 file is 0600, new or replacing a 0644 one; from a 0644 file,
+    /// group and others get no more than it gives them.
+    #[test]
+    fn files_written_from_private_files_stay_private() -> Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("ctx-store-from-{}", unique()));
+        fs::create_dir_all(&dir)?;
+        let mode = |p: &Path| fs::metadata(p).map(|m| m.permissions().mode() & 0o777).unwrap_or(0);
+        let private = dir.join("private.jsonl");
+        fs::write(&private, b"secret")?;
+        fs::set_permissions(&private, fs::Permissions::from_mode(0o600))?;
+        assert_eq!(mode_of(Some(&private)), Some(0o600));
+        let (new, old) = (dir.join("new.jsonl"), dir.join("old.jsonl"));
+        fs::write(&old, b"before")?;
+        fs::set_permissions(&old, fs::Permissions::from_mode(0o644))?;
+        for out in [&new, &old] {
+            write_from(out, mode_of(Some(&private)), &mut |w| Ok(w.write_all(b"secret")?))?;
+            assert_eq!(mode(out), 0o600, "{}", out.display());
+        }
+        let created = dir.join("chunk.txt");
+        create_from(&created, mode_of(Some(&private)))?.write_all(b"secret")?;
+        assert_eq!(mode(&created), 0o600);
+        let shared = dir.join("shared.log");
+        fs::write(&shared, b"open")?;
+        fs::set_permissions(&shared, fs::Permissions::from_mode(0o640))?;
+        write_from(&old, mode_of(Some(&shared)), &mut |w| Ok(w.write_all(b"open")?))?;
+        assert_eq!(mode(&old), 0o600, "the 0600 of the file replaced is kept");
+        fs::set_permissions(&old, fs::Permissions::from_mode(0o666))?;
+        write_from(&old, mode_of(Some(&shared)), &mut |w| Ok(w.write_all(b"open")?))?;
+        assert_eq!(mode(&old), 0o640, "no more for group and others than the input gives");
+        assert_eq!(mode_of(Some(&dir)), None, "a directory has no mode to give");
         fs::remove_dir_all(&dir)?;
         Ok(())
     }

@@ -288,9 +288,11 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
         return Ok(ExitCode::SUCCESS);
     };
     if !dry {
-        // The backup is the file as it was before ctx: not overwritten when ctx adds to its own.
+        // The backup is the file as it was before ctx: not overwritten when ctx adds to its own,
+        // and as private as it (settings may hold keys).
         if let Some(c) = current.as_ref().filter(|c| !install::installed(agent, c)) {
-            crate::store::write_atomic(&backup, &mut |w| Ok(w.write_all(c.as_bytes())?))?;
+            let from = crate::store::mode_of(Some(&path));
+            crate::store::write_from(&backup, from, &mut |w| Ok(w.write_all(c.as_bytes())?))?;
         }
         crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(next.as_bytes())?))?;
     }

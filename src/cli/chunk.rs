@@ -100,8 +100,13 @@ fn run(args: Args) -> Result<ExitCode> {
         // Each input's chunks are numbered from 0 and named after it, so none overwrites another.
         let prefix = name.map(|n| format!("{input:02}-{}-", file_stem(n))).unwrap_or_default();
         let mut own = 0u64;
+        // Chunk files are as private as their input.
+        let from = crate::store::mode_of(match src.input {
+            super::Input::Path(p) => Some(p.as_path()),
+            super::Input::Stdin => None,
+        });
         let mut emit = |c: Chunk<'_>| {
-            write_chunk(&c, &sink, name, (&prefix, own, written), out)?;
+            write_chunk(&c, &sink, name, (&prefix, own, written, from), out)?;
             own += 1;
             written += 1;
             Ok(())
@@ -152,7 +157,7 @@ fn write_chunk(
     c: &Chunk<'_>,
     sink: &Sink,
     name: Option<&str>,
-    (prefix, own, written): (&str, u64, u64),
+    (prefix, own, written, from): (&str, u64, u64, Option<u32>),
     out: &mut impl Write,
 ) -> Result<()> {
     match sink {
@@ -188,7 +193,8 @@ fn write_chunk(
         }
         Sink::Dir(dir) => {
             let path = dir.join(format!("{prefix}chunk-{own:06}.txt"));
-            std::fs::write(&path, c.text).with_context(|| format!("cannot write '{}'", path.display()))?;
+            let mut file = crate::store::create_from(&path, from)?;
+            file.write_all(c.text).with_context(|| format!("cannot write '{}'", path.display()))?;
             writeln!(out, "{}", path.display())?;
         }
     }

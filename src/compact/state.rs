@@ -116,10 +116,12 @@ impl State {
         Ok(state)
     }
 
-    /// Writes the state atomically: a temporary file beside it, synced, then renamed over it.
-    pub fn save(&self, path: &Path) -> Result<()> {
+    /// Writes the state atomically: a temporary file beside it, synced, then renamed over it; as
+    /// private as the transcript's mode `from` (it holds its summaries: see
+    /// [`crate::store::write_from`]).
+    pub fn save(&self, path: &Path, from: Option<u32>) -> Result<()> {
         let bytes = serde_json::to_vec_pretty(self)?;
-        crate::store::write_atomic(path, &mut |w| Ok(w.write_all(&bytes)?))
+        crate::store::write_from(path, from, &mut |w| Ok(w.write_all(&bytes)?))
     }
 }
 

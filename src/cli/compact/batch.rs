@@ -367,10 +367,12 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
         return Ok(());
     }
     let bytes = read(job)?;
+    // What is written from the input is as private as it.
+    let from = store::mode_of(job.path.as_deref());
     outcome.bytes = (bytes.len() as u64, bytes.len() as u64);
     let name = outcome.name.clone();
     if args.restore {
-        return restore_one(args, job, &dest, bytes, outcome);
+        return restore_one(args, job, (&dest, from), bytes, outcome);
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         // An empty session (just created) is a transcript with nothing to do.
@@ -381,7 +383,7 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
         } else {
             Status::Unchanged
         };
-        return write_dest(&dest, &mut |out| Ok(out.write_all(&bytes)?));
+        return write_dest(&dest, from, &mut |out| Ok(out.write_all(&bytes)?));
     }
     let t = Transcript::parse(&name, bytes, args.format)?;
     outcome.format = Some(t.format);
@@ -399,11 +401,11 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
         outcome.status = Status::Stats;
         return Ok(());
     }
-    compact_one(&t, ctx, &dest, outcome)
+    compact_one(&t, ctx, (&dest, from), outcome)
 }
 
 /// Compacts one transcript through [`compact::run`]; writes its output and reports.
-fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome) -> Result<()> {
+fn compact_one(t: &Transcript, ctx: &Ctx<'_>, (dest, from): (&Dest, Option<u32>), outcome: &mut Outcome) -> Result<()> {
     let dir = store_dir(ctx.args, dest);
     let stash = if ctx.args.dry_run { compact::Stash::dry(&dir) } else { compact::Stash::new(&dir) };
     let mut state = ctx.args.state.as_deref().map(|p| compact::state::State::load(p, t)).transpose()?;
@@ -414,16 +416,22 @@ fn compact_one(t: &Transcript, ctx: &Ctx<'_>, dest: &Dest, outcome: &mut Outcome
         return Ok(());
     }
     if let (Some(s), Some(path)) = (&state, &ctx.args.state) {
-        s.save(path)?;
+        s.save(path, from)?;
     }
     outcome.status = if c.changed() { Status::Written } else { Status::Unchanged };
     match dest {
         Dest::InPlace(_) if !c.changed() => Ok(()),
-        _ => write_dest(dest, &mut |out| c.write(out)),
+        _ => write_dest(dest, from, &mut |out| c.write(out)),
     }
 }
 
-fn restore_one(args: &Args, job: &Job, dest: &Dest, bytes: Vec<u8>, outcome: &mut Outcome) -> Result<()> {
+fn restore_one(
+    args: &Args,
+    job: &Job,
+    (dest, from): (&Dest, Option<u32>),
+    bytes: Vec<u8>,
+    outcome: &mut Outcome,
+) -> Result<()> {
     let mut dirs: Vec<PathBuf> = Vec::new();
     match &args.store {
         Some(s) => dirs.push(s.clone()),
@@ -440,7 +448,7 @@ fn restore_one(args: &Args, job: &Job, dest: &Dest, bytes: Vec<u8>, outcome: &mu
         if let Some(original) = restore::restore(&store, &bytes)? {
             outcome.bytes.1 = original.len() as u64;
             outcome.status = Status::Written;
-            return write_dest(dest, &mut |out| Ok(out.write_all(&original)?));
+            return write_dest(dest, from, &mut |out| Ok(out.write_all(&original)?));
         }
     }
     // A file that bears no mark of a compaction (an output ctx-compact left as it was) restores
@@ -448,7 +456,7 @@ fn restore_one(args: &Args, job: &Job, dest: &Dest, bytes: Vec<u8>, outcome: &mu
     let marks: [&[u8]; 4] = [b"full text at ", b"is stored at ", b"compact_boundary", b"\"compacted\""];
     if !marks.iter().any(|m| memchr::memmem::find(&bytes, m).is_some()) {
         outcome.status = Status::Unchanged;
-        return write_dest(dest, &mut |out| Ok(out.write_all(&bytes)?));
+        return write_dest(dest, from, &mut |out| Ok(out.write_all(&bytes)?));
     }
     let looked: Vec<String> = dirs.iter().map(|d| format!("'{}'", d.display())).collect();
     bail!(
@@ -474,8 +482,13 @@ fn read(job: &Job) -> Result<Vec<u8>> {
 }
 
 /// Writes through `f` to `dest`: stdout as is; a file atomically, through a temporary file in
-/// the same directory that is synced and then renamed over it.
-pub(super) fn write_dest(dest: &Dest, f: &mut dyn FnMut(&mut dyn Write) -> Result<()>) -> Result<()> {
+/// the same directory that is synced and then renamed over it, as private as the input's mode
+/// `from` (see [`store::write_from`]).
+pub(super) fn write_dest(
+    dest: &Dest,
+    from: Option<u32>,
+    f: &mut dyn FnMut(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
     let path = match dest {
         Dest::None => return Ok(()),
         Dest::Stdout => {
@@ -485,7 +498,7 @@ pub(super) fn write_dest(dest: &Dest, f: &mut dyn FnMut(&mut dyn Write) -> Resul
         }
         Dest::File(p) | Dest::InPlace(p) => p,
     };
-    store::write_atomic(path, f)
+    store::write_from(path, from, f)
 }
 
 #[cfg(test)]
