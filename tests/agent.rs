@@ -423,3 +423,26 @@ fn the_filters_are_one_program_under_six_names() {
         r.err
     );
 }
+
+#[test]
+fn a_closed_stdout_ends_every_report_quietly_with_0() {
+    let dir = common::tmp("closed-stdout");
+    for args in [
+        &["doctor"][..],
+        &["gc", "--dry-run", "--store", "."],
+        &["install-extras", "--dry-run"],
+        &["truncate", "--print-config"],
+        &["truncate", "--tool-schema", "openai"],
+        &["summarize", "--tool-schema", "openai"],
+        &["summarize", "--print-config"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let mut c = std::process::Command::new(common::bin("ctx"));
+        c.args(args).env("HOME", &dir).env("XDG_CONFIG_HOME", dir.join(".config")).current_dir(&dir);
+        let o = c.stdout(writer).output().expect("runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

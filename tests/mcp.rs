@@ -110,6 +110,22 @@ fn ctx_read_cuts_with_a_marker_naming_the_spilled_full_text() {
 }
 
 #[test]
+fn ctx_read_marks_its_cuts_whatever_a_config_file_says() {
+    let home = tmp("mcp-read-no-marker");
+    let file = home.join("n.txt");
+    std::fs::write(&file, numbers(1000)).expect("write");
+    let config = home.join("ctx.toml");
+    std::fs::write(&config, "[defaults]\nno_marker = true\n").expect("write");
+    let input = call(1, "ctx_read", json!({"path": file})) + "\n";
+    let r = run(server(&home).env("CTX_CONFIG", &config).write_stdin(input));
+    let answer: Value = serde_json::from_str(&r.out).expect("one answer");
+    let (text, failed) = text_of(&answer);
+    let path = spill_path(&text);
+    let marker = format!("[... 801 lines (3,205 chars) omitted: lines 200-1,000; full text: {} ...]\n", path.display());
+    assert_eq!((text, failed), (numbers(199) + &marker, false));
+}
+
+#[test]
 fn ctx_read_gives_what_ctx_truncate_prints() {
     let home = tmp("mcp-read-same");
     let file = home.join("n.txt");
