@@ -359,6 +359,16 @@ fn run(args: Args) -> Result<ExitCode> {
 /// command runs with an empty stdin and its fitted output comes back, a failure's status line
 /// included.
 pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
+    filter_from(args, input, || Ok(Whole::Bytes(input.into())))
+}
+
+/// [`filter`] on the file `path`, opened as `file`, read as a stream: memory stays bounded
+/// whatever its size, and with `--lines` and a store the file itself is the whole input.
+pub fn filter_file(args: &[String], file: std::fs::File, path: &std::path::Path) -> Result<Vec<u8>> {
+    filter_from(args, file, || Ok(Whole::File(path.to_path_buf())))
+}
+
+fn filter_from(args: &[String], input: impl Read, whole: impl FnOnce() -> Result<Whole>) -> Result<Vec<u8>> {
     let (mut args, m) = super::parse_from::<Args>(TOOL, args)?;
     apply_profile(&mut args, &m)?;
     // What an agent reads is always marked where it is cut: a config file's `no_marker` is for
@@ -376,12 +386,11 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
     let stdin = super::Input::Stdin;
     let first = std::cell::Cell::new(true);
     let src = super::Source::new(&stdin, "tool output".to_string(), false, &first);
-    let reader: Box<dyn Read + '_> = match args.lines {
-        Some(range) => Box::new(super::range::RangeReader::new(input, range)),
-        None => Box::new(input),
+    let job = with_whole(&job, args.lines.is_some(), whole)?;
+    match args.lines {
+        Some(range) => handle(super::range::RangeReader::new(input, range), &src, &job, &mut out)?,
+        None => handle(input, &src, &job, &mut out)?,
     };
-    let job = with_whole(&job, args.lines.is_some(), || Ok(Whole::Bytes(input.into())))?;
-    handle(reader, &src, &job, &mut out)?;
     Ok(out)
 }
 
@@ -712,7 +721,7 @@ fn run_command(
     command.stdin(stdin).process_group(0);
     let child = command.spawn();
     drop(command);
-    let mut child = match child {
+    let child = match child {
         Ok(c) => c,
         Err(e) => {
             // As a shell says it: 127 for a command not found, 126 for one that cannot run.
@@ -722,17 +731,15 @@ fn run_command(
         }
     };
     let name = program.clone();
-    let watch = super::watch::Watch::start(child.id(), job.timeout, signals);
+    let (watch, capture) = super::watch::Watch::start(child, reader, job.timeout, signals);
     if job.count.is_some() {
-        let (size, _) = count(reader, &name, job)?;
-        let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
-        let stopped = watch.finish();
+        let (size, _) = count(capture, &name, job)?;
+        let (status, stopped) = watch.finish().with_context(|| format!("cannot wait for '{program}'"))?;
         writeln!(out, "{}", size.get(job.count.unwrap_or(Unit::Tokens)))?;
         return Ok(ExitCode::from(stopped.map_or(status_code(status), |s| s.code())));
     }
-    let (doc, spool, valid) = ingest(reader, &name, job)?;
-    let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
-    let stopped = watch.finish();
+    let (doc, spool, valid) = ingest(capture, &name, job)?;
+    let (status, stopped) = watch.finish().with_context(|| format!("cannot wait for '{program}'"))?;
     let code = stopped.as_ref().map_or(status_code(status), |s| s.code());
     let mut opts = job.opts.clone();
     if code != 0 && !job.json {
