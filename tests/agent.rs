@@ -110,7 +110,12 @@ fn a_saved_output_or_config_that_is_no_regular_file_is_refused_at_once() {
     let project = dir.join("project");
     std::fs::create_dir_all(&project).expect("mkdir");
     std::os::unix::fs::symlink("/proc/self/pagemap", project.join("ctx.toml")).expect("link");
-    let r = common::run(ctx(&dir).current_dir(&project).args(["hook", "claude"]).write_stdin(event("claude-posttooluse-bash.json", &log())));
+    let r = common::run(
+        ctx(&dir)
+            .current_dir(&project)
+            .args(["hook", "claude"])
+            .write_stdin(event("claude-posttooluse-bash.json", &log())),
+    );
     assert_eq!(r.code, 0);
     assert!(r.err.contains("it holds more than 1 MiB, the most ctx reads as a config file"), "{}", r.err);
     assert_eq!(r.err.lines().count(), 1, "{}", r.err);

@@ -199,7 +199,10 @@ fn a_cut_is_always_marked_or_refused() {
     assert_eq!((r.code, r.out.as_str()), (1, ""));
     assert!(r.err.starts_with("ctx-truncate: the budget cannot hold where the full text was saved ("), "{}", r.err);
     assert_eq!(r.err.lines().count(), 1);
-    let r = run(ctx().args(["--max-chars", "200", "--marker", "[cut {lines} lines] {path}", "--persist"]).arg(&dir).write_stdin(numbers(3000)));
+    let r = run(ctx()
+        .args(["--max-chars", "200", "--marker", "[cut {lines} lines] {path}", "--persist"])
+        .arg(&dir)
+        .write_stdin(numbers(3000)));
     let saved = std::fs::read_dir(&dir).expect("store").next().expect("saved").expect("entry").path();
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains(&format!("] {}\n", saved.display())), "{}", r.out);

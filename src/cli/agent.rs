@@ -324,7 +324,8 @@ fn gc(args: &GcArgs) -> Result<ExitCode> {
         }
         let s = sweep(&dir, &policy, &args.keep_named, args.dry_run)?;
         let mib = |b: u64| format!("{:.1} MiB", b as f64 / f64::from(1 << 20));
-        writeln!(std::io::stdout(), 
+        writeln!(
+            std::io::stdout(),
             "{}: {} {} files ({}), kept {} ({}), {} of them pointed to",
             dir.display(),
             if args.dry_run { "would remove" } else { "removed" },
@@ -372,7 +373,11 @@ fn doctor() -> Result<ExitCode> {
     let truncate = sibling("ctx-truncate");
     let found = std::path::Path::new(&truncate).is_file();
     writeln!(std::io::stdout(), "ctx {}: {}", env!("CARGO_PKG_VERSION"), this_ctx())?;
-    writeln!(std::io::stdout(), "ctx-truncate: {}", if found { truncate.clone() } else { format!("{truncate}: NOT FOUND beside ctx") })?;
+    writeln!(
+        std::io::stdout(),
+        "ctx-truncate: {}",
+        if found { truncate.clone() } else { format!("{truncate}: NOT FOUND beside ctx") }
+    )?;
     writeln!(std::io::stdout(), "store: {}", crate::store::default_dir().display())?;
     let mut failed = !found;
     for agent in Agent::ALL {

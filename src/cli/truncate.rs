@@ -509,7 +509,10 @@ fn binary_input(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut
         let n = text::group_digits(bytes);
         let lines = [format!("[binary, {n} bytes, not shown; --text shows it]\n"), format!("[binary, {n} bytes]\n")];
         let Some(line) = lines.iter().find(|l| job.opts.budget.fits(l.as_bytes(), job.opts.encoding)) else {
-            anyhow::bail!("'{}' is binary ({n} bytes) and the budget cannot hold even '[binary, {n} bytes]': raise the budget or read it with --text", src.name);
+            anyhow::bail!(
+                "'{}' is binary ({n} bytes) and the budget cannot hold even '[binary, {n} bytes]': raise the budget or read it with --text",
+                src.name
+            );
         };
         src.header(out)?;
         out.write_all(line.as_bytes())?;

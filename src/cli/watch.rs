@@ -186,7 +186,7 @@ fn watch(
     let start = Instant::now();
     let group = child.id();
     let (mut stopped, mut kill_at, mut status) = (None, None, None);
-    let (mut next_probe, mut gone, mut idle_at) = (start, false, None);
+    let (mut next_probe, mut gone, mut idle_at, mut eof_at) = (start, false, None, None);
     loop {
         if status.is_none() {
             status = child.try_wait()?;
@@ -230,7 +230,10 @@ fn watch(
                 }
             }
         }
-        std::thread::sleep(TICK);
+        // The end of the pipe comes as the command exits: look again soon, not a tick later.
+        let eof = shared.eof.load(Ordering::SeqCst);
+        eof_at = eof_at.or(eof.then(Instant::now));
+        std::thread::sleep(if eof_at.is_some_and(|t| t.elapsed() < PROBE) { Duration::from_millis(1) } else { TICK });
     }
 }
 

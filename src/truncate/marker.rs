@@ -263,7 +263,10 @@ mod tests {
         assert!(check_template("{line}").is_err());
         for blind in ["", "x", "[cut] {path}", "{total_lines} in all", "{lines"] {
             let e = check_template(blind).expect_err(blind);
-            assert!(e.starts_with(&format!("--marker '{blind}' does not show what is cut: use at least one of {{lines}}")), "{e}");
+            assert!(
+                e.starts_with(&format!("--marker '{blind}' does not show what is cut: use at least one of {{lines}}")),
+                "{e}"
+            );
         }
     }
 }

@@ -111,8 +111,12 @@ impl Server {
 /// The file a call names: a regular file of at most [`crate::regular::TEXT_CAP`] bytes (a
 /// device, a FIFO or a `/proc` file would flood or block the server).
 fn read_given(path: &str) -> Result<Vec<u8>> {
-    crate::regular::read(Path::new(path), crate::regular::TEXT_CAP, "for a tool call: run a command that reads a part of it with ctx_run (sed -n 'A,Bp', grep -n)")
-        .with_context(|| format!("cannot read '{path}'"))
+    crate::regular::read(
+        Path::new(path),
+        crate::regular::TEXT_CAP,
+        "for a tool call: run a command that reads a part of it with ctx_run (sed -n 'A,Bp', grep -n)",
+    )
+    .with_context(|| format!("cannot read '{path}'"))
 }
 
 /// A string argument that must be there.
