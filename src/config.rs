@@ -393,7 +393,8 @@ fn set(var: &Option<OsString>) -> Option<&OsString> {
 
 /// Reads and parses the config file at `path`.
 pub fn load(path: &Path) -> Result<Config> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot open config '{}'", path.display()))?;
+    let bytes = crate::regular::read(path, crate::regular::CONFIG_CAP, "as a config file")
+        .with_context(|| format!("cannot open config '{}'", path.display()))?;
     match String::from_utf8(bytes) {
         Ok(text) => parse(path, &text),
         Err(e) => {

@@ -23,6 +23,7 @@ pub mod compact;
 pub mod config;
 pub mod llm;
 pub mod multicall;
+pub mod regular;
 pub mod score;
 pub mod signals;
 pub mod store;

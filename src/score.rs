@@ -464,6 +464,19 @@ pub fn pieces(text: &[u8], opts: &chunk::Options) -> Vec<Piece> {
 /// The kept pieces in order, overlaps written once, with a `ctx-truncate` style marker for
 /// every run left out.
 pub fn render(pieces: &[Piece], keep: &[bool]) -> Vec<u8> {
+    render_counted(pieces, keep, &char_counts(pieces))
+}
+
+/// The chars of each piece, counted once for renderings that would count them again.
+fn char_counts(pieces: &[Piece]) -> Vec<u64> {
+    pieces.iter().map(|p| text::count_chars(&p.text)).collect()
+}
+
+/// [`render`] with the chars of each piece given: a gap's marker sums them, so that rendering
+/// costs what is kept, not the whole text again.
+fn render_counted(pieces: &[Piece], keep: &[bool], chars: &[u64]) -> Vec<u8> {
+    #[cfg(test)]
+    tests::RENDERS.with(|n| n.set(n.get() + 1));
     let mut out = Vec::new();
     let mut i = 0;
     let mut written_to: Option<u64> = None;
@@ -481,7 +494,8 @@ pub fn render(pieces: &[Piece], keep: &[bool]) -> Vec<u8> {
             continue;
         }
         let run_end = (i..pieces.len()).find(|&j| keep[j]).unwrap_or(pieces.len());
-        let gap = gap_of(&pieces[i..run_end], i == 0 || pieces[i - 1].text.ends_with(b"\n"));
+        let starts_line = i == 0 || pieces[i - 1].text.ends_with(b"\n");
+        let gap = gap_of(&pieces[i..run_end], chars[i..run_end].iter().sum(), starts_line);
         let cx = MarkerContext { total: &total, path: None, show_tokens: false, first_line: 1 };
         if let Some(line) = render_marker(&Marker::Default, &gap, cx) {
             if out.last().is_some_and(|&c| c != b'\n') {
@@ -497,7 +511,7 @@ pub fn render(pieces: &[Piece], keep: &[bool]) -> Vec<u8> {
 }
 
 /// The gap a run of left-out pieces makes.
-fn gap_of(run: &[Piece], starts_line: bool) -> Gap {
+fn gap_of(run: &[Piece], chars: u64, starts_line: bool) -> Gap {
     let (first, last) = (&run[0], &run[run.len() - 1]);
     Gap {
         start_line: first.start_line,
@@ -505,7 +519,7 @@ fn gap_of(run: &[Piece], starts_line: bool) -> Gap {
         start_byte: first.start_byte.unwrap_or(0),
         end_byte: last.end_byte.unwrap_or(0),
         lines: last.end_line + 1 - first.start_line,
-        chars: run.iter().map(|c| text::count_chars(&c.text)).sum(),
+        chars,
         tokens: None,
         tokens_estimated: false,
         aligned: starts_line && last.text.ends_with(b"\n"),
@@ -529,8 +543,12 @@ pub fn pack(pieces: &[Piece], scores: &[Scores], budget: &Budget, encoding: Enco
             keep[i] = true;
         }
     }
-    for &i in order.iter().rev() {
-        if budget.fits(&render(pieces, &keep), encoding) {
+    // Each rendering costs what is kept plus one step per piece: the chars are counted once,
+    // and only a kept piece is worth a new rendering when it goes.
+    let chars = char_counts(pieces);
+    let kept: Vec<usize> = order.iter().rev().copied().filter(|&i| keep[i]).collect();
+    for i in kept {
+        if budget.fits(&render_counted(pieces, &keep, &chars), encoding) {
             break;
         }
         keep[i] = false;
@@ -541,6 +559,35 @@ pub fn pack(pieces: &[Piece], scores: &[Scores], budget: &Budget, encoding: Enco
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Renderings made on this thread, to check that packing does not render per piece.
+        pub static RENDERS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn packing_renders_once_per_kept_piece_not_once_per_piece() {
+        // 2,000 lines of 76 chars with no sentence in them (as base64 is); the best is in the
+        // middle, so its two markers make the first rendering too long for 180 chars.
+        let text: String = (0..2000).map(|i| format!("{:076}\n", i)).collect();
+        let opts = chunk::Options {
+            size: 120,
+            unit: text::Unit::Chars,
+            boundary: chunk::Level::Paragraph,
+            overlap: 0,
+            encoding: Encoding::O200k,
+        };
+        let pieces = pieces(text.as_bytes(), &opts);
+        assert_eq!(pieces.len(), 2000);
+        let mut scores = vec![Scores::default(); pieces.len()];
+        scores[1000].total = 1.0;
+        let budget = Budget { chars: Some(180), ..Budget::default() };
+        RENDERS.with(|n| n.set(0));
+        let keep = pack(&pieces, &scores, &budget, Encoding::O200k);
+        assert_eq!(RENDERS.with(std::cell::Cell::get), 1, "one rendering, over: the one kept piece goes");
+        assert_eq!(keep.iter().filter(|k| **k).count(), 0);
+        assert!(budget.fits(&render(&pieces, &keep), Encoding::O200k));
+    }
 
     fn scorer() -> Scorer {
         Scorer::new(&[], Weights::default(), 1.0).expect("builds")

@@ -51,6 +51,7 @@ impl Store {
     pub fn put(&self, bytes: &[u8]) -> Result<PathBuf> {
         let path = self.dir.join(name_of(bytes));
         if !path.exists() {
+            self.sweep_once();
             write_file(&path, Some(PRIVATE_FILE), &mut |w| Ok(w.write_all(bytes)?))?;
         }
         Ok(path)
@@ -68,8 +69,21 @@ impl Store {
         if let Some(parent) = path.parent().filter(|p| *p != self.dir) {
             private_dir(parent)?;
         }
+        self.sweep_once();
         write_file(&path, Some(PRIVATE_FILE), &mut |w| Ok(w.write_all(bytes)?))?;
         Ok(path)
+    }
+
+    /// Before the first write of this process into the store, removes the temporary files that
+    /// killed runs left there (see [`abandoned`]): the store does not fill with them.
+    fn sweep_once(&self) {
+        static SWEPT: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+        let mut swept = SWEPT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !swept.contains(&self.dir) {
+            swept.push(self.dir.clone());
+            drop(swept);
+            sweep_temporaries(&self.dir);
+        }
     }
 
     /// The bytes stored under `name`, if any.
@@ -79,6 +93,7 @@ impl Store {
 
     /// Starts a streamed write: feed it with [`Spool::write`], then [`Spool::commit`].
     pub fn spool(&self) -> Result<Spool> {
+        self.sweep_once();
         let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
         let file = create(&tmp, Some(PRIVATE_FILE))?;
         Ok(Spool { file: Some(BufWriter::new(file)), tmp, hasher: Sha256::new(), dir: self.dir.clone() })
@@ -368,12 +383,18 @@ fn temporary(name: &str) -> Option<u32> {
 }
 
 /// Whether a temporary file of process `pid` was left by a run that is over: on Linux, its
-/// process is gone; where that cannot be told, it is over an hour old.
+/// process is gone and the file has not been written for a minute (a process of another PID
+/// namespace sharing the store may still be writing a younger one); where that cannot be told,
+/// or when the PID may have been reused, it has not been written for a day.
 fn abandoned(pid: u32, meta: &fs::Metadata) -> bool {
-    if Path::new("/proc/self").exists() {
-        return pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists();
+    let idle = meta.modified().ok().and_then(|t| t.elapsed().ok()).map_or(0, |a| a.as_secs());
+    if pid == std::process::id() {
+        return false;
     }
-    meta.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|a| a.as_secs() > 3600)
+    if idle > 86_400 {
+        return true;
+    }
+    Path::new("/proc/self").exists() && idle > 60 && !Path::new(&format!("/proc/{pid}")).exists()
 }
 
 /// The names of files of the store at `dir` that `text` names by path (`DIR/NAME`), as a
@@ -441,6 +462,10 @@ mod tests {
         fs::write(&dead, b"x")?;
         fs::write(&live, b"y")?;
         let swept = gc(store.dir(), &policy, &protected, false)?;
+        assert_eq!(swept.removed, (0, 0), "a dead writer's file written a moment ago stays");
+        aged(&dead, 61)?;
+        aged(&live, 2 * 86_400)?;
+        let swept = gc(store.dir(), &policy, &protected, false)?;
         assert_eq!(swept.removed, (1, 1));
         assert!(!dead.exists() && live.exists());
         fs::remove_file(&live)?;
@@ -481,6 +506,34 @@ mod tests {
         write_from(&old, mode_of(Some(&shared)), &mut |w| Ok(w.write_all(b"open")?))?;
         assert_eq!(mode(&old), 0o640, "no more for group and others than the input gives");
         assert_eq!(mode_of(Some(&dir)), None, "a directory has no mode to give");
+        fs::remove_dir_all(&dir)?;
+        Ok(())
+    }
+
+    /// Sets the modification time of `path` to `secs` ago.
+    fn aged(path: &Path, secs: u64) -> Result<()> {
+        let then = std::time::SystemTime::now() - std::time::Duration::from_secs(secs);
+        fs::OpenOptions::new().append(true).open(path)?.set_modified(then)?;
+        Ok(())
+    }
+
+    #[test]
+    fn the_first_write_sweeps_what_killed_runs_left() -> Result<()> {
+        let dir = std::env::temp_dir().join(format!("ctx-store-sweep-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = Store::open(&dir)?;
+        let left = [".tmp-4194301-7", ".out.json.ctx-tmp-4194302-1", ".tmp-1-3"].map(|n| store.dir().join(n));
+        let young = store.dir().join(".tmp-4194303-2");
+        for f in left.iter().chain([&young]) {
+            fs::write(f, b"part")?;
+        }
+        for f in &left {
+            aged(f, 2 * 86_400)?;
+        }
+        aged(&young, 10)?;
+        let saved = store.put(b"whole")?;
+        assert!(left.iter().all(|f| !f.exists()), "killed runs' files are swept");
+        assert!(young.exists() && saved.exists());
         fs::remove_dir_all(&dir)?;
         Ok(())
     }

@@ -89,6 +89,39 @@ fn claude_bash_output_saved_by_claude_code_is_read_whole() {
 }
 
 #[test]
+fn a_saved_output_or_config_that_is_no_regular_file_is_refused_at_once() {
+    let dir = common::tmp("hook-claude-not-regular");
+    let fifo = dir.join("fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    for path in [Path::new("/dev/zero"), fifo.as_path()] {
+        let mut ev: Value =
+            serde_json::from_str(&event("claude-posttooluse-bash.json", "   Compiling crate1 v0.1.1\n")).expect("json");
+        ev["tool_response"]["persistedOutputPath"] = path.display().to_string().into();
+        let (reply, err) = hook(&dir, "claude", &ev.to_string());
+        assert!(reply.is_none());
+        let kind = if path == fifo { "a FIFO" } else { "a character device" };
+        let want = format!(
+            "ctx hook claude: cannot read '{}': it is {kind}, not a regular file; the agent keeps its original output\n",
+            path.display()
+        );
+        assert_eq!(err, want);
+    }
+    // A project's ctx.toml that links to a file without end is refused, not read to its end.
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).expect("mkdir");
+    std::os::unix::fs::symlink("/proc/self/pagemap", project.join("ctx.toml")).expect("link");
+    let r = common::run(
+        ctx(&dir)
+            .current_dir(&project)
+            .args(["hook", "claude"])
+            .write_stdin(event("claude-posttooluse-bash.json", &log())),
+    );
+    assert_eq!(r.code, 0);
+    assert!(r.err.contains("it holds more than 1 MiB, the most ctx reads as a config file"), "{}", r.err);
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+}
+
+#[test]
 fn claude_read_keeps_its_shape_and_the_head_of_the_file() {
     let dir = common::tmp("hook-claude-read");
     let (reply, _) = hook(&dir, "claude", &event("claude-posttooluse-read.json", &log()));
@@ -422,4 +455,27 @@ fn the_filters_are_one_program_under_six_names() {
         "{}",
         r.err
     );
+}
+
+#[test]
+fn a_closed_stdout_ends_every_report_quietly_with_0() {
+    let dir = common::tmp("closed-stdout");
+    for args in [
+        &["doctor"][..],
+        &["gc", "--dry-run", "--store", "."],
+        &["install-extras", "--dry-run"],
+        &["truncate", "--print-config"],
+        &["truncate", "--tool-schema", "openai"],
+        &["summarize", "--tool-schema", "openai"],
+        &["summarize", "--print-config"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let mut c = std::process::Command::new(common::bin("ctx"));
+        c.args(args).env("HOME", &dir).env("XDG_CONFIG_HOME", dir.join(".config")).current_dir(&dir);
+        let o = c.stdout(writer).output().expect("runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
 }

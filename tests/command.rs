@@ -88,3 +88,27 @@ fn command_output_is_cleaned_by_default() {
     let o = ctx().args(["--no-clean", "--", "printf", "\\033[31mred\\033[0m\\n"]).output().expect("runs");
     assert_eq!(o.stdout, b"\x1b[31mred\x1b[0m\n");
 }
+
+/// A grandchild in a session of its own holds the pipe for 20 s: the capture ends with the
+/// command's group, not with the pipe.
+const DETACHED: &str = "setsid sleep 20 & echo started";
+
+#[test]
+fn a_detached_grandchild_holding_the_pipe_does_not_hold_the_tool() {
+    let begun = std::time::Instant::now();
+    let o = ctx().args(["--timeout", "2", "--", "sh", "-c", DETACHED]).output().expect("runs");
+    assert!(begun.elapsed() < Duration::from_secs(10), "ended after {:?}", begun.elapsed());
+    assert_eq!((o.status.code(), String::from_utf8_lossy(&o.stdout).as_ref()), (Some(0), "started\n"));
+    // Stopped at the deadline: the group is killed and the capture ends with it.
+    let begun = std::time::Instant::now();
+    let o = ctx().args(["--timeout", "1", "--", "sh", "-c", "setsid sleep 20 & echo started; sleep 20"]).output();
+    let o = o.expect("runs");
+    assert!(begun.elapsed() < Duration::from_secs(10), "ended after {:?}", begun.elapsed());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(124));
+    assert!(out.starts_with("started\n[stopped by --timeout after 1."), "{out}");
+    // What the group wrote before it ended is all there, however much.
+    let o = ctx().args(["--max-chars", "1000000", "--", "sh", "-c", "setsid sleep 20 & seq 1 100000"]).output();
+    let o = o.expect("runs");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 100_000);
+}

@@ -759,6 +759,9 @@ fn leftover_temporary_files_of_a_killed_run_are_removed() {
     let live = dir.join(format!(".out.json.ctx-tmp-{}-18", std::process::id()));
     fs::write(&dead, "x".repeat(1000)).expect("write");
     fs::write(&live, "y").expect("write");
+    // Left a while ago: one written a moment ago may be another PID namespace's, still writing.
+    let then = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    fs::OpenOptions::new().append(true).open(&dead).and_then(|f| f.set_modified(then)).expect("mtime");
     let r = ok(run(compact(&dir.join("store")).arg("-o").arg(dir.join("out.json")).arg(fixture("openai-body.json"))));
     assert!(!dead.exists() && live.exists());
     let first = r.err.lines().next().unwrap_or_default();

@@ -110,6 +110,49 @@ fn ctx_read_cuts_with_a_marker_naming_the_spilled_full_text() {
 }
 
 #[test]
+fn ctx_read_marks_its_cuts_whatever_a_config_file_says() {
+    let home = tmp("mcp-read-no-marker");
+    let file = home.join("n.txt");
+    std::fs::write(&file, numbers(1000)).expect("write");
+    let config = home.join("ctx.toml");
+    std::fs::write(&config, "[defaults]\nno_marker = true\n").expect("write");
+    let input = call(1, "ctx_read", json!({"path": file})) + "\n";
+    let r = run(server(&home).env("CTX_CONFIG", &config).write_stdin(input));
+    let answer: Value = serde_json::from_str(&r.out).expect("one answer");
+    let (text, failed) = text_of(&answer);
+    let path = spill_path(&text);
+    let marker = format!("[... 801 lines (3,205 chars) omitted: lines 200-1,000; full text: {} ...]\n", path.display());
+    assert_eq!((text, failed), (numbers(199) + &marker, false));
+}
+
+#[test]
+fn ctx_read_refuses_what_is_not_a_regular_file_at_once() {
+    let home = tmp("mcp-read-special");
+    let fifo = home.join("fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    for (path, kind) in [(Path::new("/dev/zero"), "a character device"), (fifo.as_path(), "a FIFO")] {
+        for tool in ["ctx_read", "ctx_summarize"] {
+            let (text, failed) = call_one(&home, tool, json!({"path": path}));
+            assert_eq!(text, format!("cannot read '{}': it is {kind}, not a regular file", path.display()));
+            assert!(failed);
+        }
+    }
+}
+
+#[test]
+fn ctx_more_reads_a_saved_text_as_a_stream() {
+    let home = tmp("mcp-more-stream");
+    let file = home.join("n.txt");
+    std::fs::write(&file, numbers(1000)).expect("write");
+    let path = spill_path(&call_one(&home, "ctx_read", json!({"path": file})).0);
+    let (text, failed) = call_one(&home, "ctx_more", json!({"path": path, "lines": "998:1,000"}));
+    assert_eq!((text.as_str(), failed), ("998\n999\n1000\n", false));
+    let (text, failed) = call_one(&home, "ctx_more", json!({"path": path, "lines": "1,001:"}));
+    assert_eq!(text, "cannot read 'tool output': --lines starts at line 1,001, after the last line (1,000)");
+    assert!(failed);
+}
+
+#[test]
 fn ctx_read_gives_what_ctx_truncate_prints() {
     let home = tmp("mcp-read-same");
     let file = home.join("n.txt");
@@ -199,6 +242,15 @@ fn ctx_run_stops_a_command_at_its_timeout_and_keeps_what_it_wrote() {
     assert!(!failed);
     assert!(text.starts_with("started\n[stopped by --timeout after "), "{text}");
     assert!(text.ends_with("; exit status 124]\n"), "{text}");
+}
+
+#[test]
+fn ctx_run_ends_with_the_commands_group_though_a_detached_grandchild_holds_the_pipe() {
+    let home = tmp("mcp-run-detached");
+    let started = std::time::Instant::now();
+    let (text, failed) = call_one(&home, "ctx_run", json!({"command": "setsid sleep 20 & echo started"}));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "ended after {:?}", started.elapsed());
+    assert_eq!((text.as_str(), failed), ("started\n", false));
 }
 
 #[test]

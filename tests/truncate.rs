@@ -82,6 +82,8 @@ fn bad_flags_are_usage_errors_in_one_line() {
         vec!["--keep", "("],
         vec!["--head-ratio", "1.5"],
         vec!["--marker", "{nope}"],
+        vec!["--marker", "[cut] {path}"],
+        vec!["--marker", ""],
         vec!["file.txt", "--", "true"],
     ] {
         let r = run(ctx().args(&args).write_stdin("x"));
@@ -172,6 +174,41 @@ fn marker_template_and_no_marker() {
 }
 
 #[test]
+fn a_cut_is_always_marked_or_refused() {
+    // A template too long for the budget falls back to `[...]`, which may take the whole budget.
+    let r = run(ctx().args(["--max-chars", "10", "--marker", "[cut {lines} lines]"]).write_stdin(numbers(3000)));
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (0, "1\n[...]\n0\n", ""));
+    let r = run(ctx().args(["--max-chars", "10"]).write_stdin(numbers(3000)));
+    assert_eq!((r.code, r.out.as_str()), (0, "1\n[...]\n0\n"));
+    let r = run(ctx().args(["--max-lines", "1"]).write_stdin(numbers(3000)));
+    assert_eq!((r.code, r.out.as_str()), (0, "[...]\n"));
+    // Nothing fits: exit 1 and one line, never a silent cut.
+    for budget in [["--max-chars", "5"], ["--max-tokens", "2"]] {
+        let r = run(ctx().args(budget).write_stdin(numbers(3000)));
+        assert_eq!(r.code, 1, "{budget:?}: {}", r.out);
+        assert_eq!(r.out, "");
+        assert_eq!(
+            r.err,
+            "ctx-truncate: the budget cannot hold a marker where the text is cut, not even '[...]': raise the budget\n"
+        );
+    }
+    // With the full text saved, the fallback names it; a budget too small for that is refused.
+    let dir = tmp("always-marked");
+    let args = ["--max-chars", "60", "--marker", "[cut {lines} lines] {path}", "--persist"];
+    let r = run(ctx().args(args).arg(&dir).write_stdin(numbers(3000)));
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert!(r.err.starts_with("ctx-truncate: the budget cannot hold where the full text was saved ("), "{}", r.err);
+    assert_eq!(r.err.lines().count(), 1);
+    let r = run(ctx()
+        .args(["--max-chars", "200", "--marker", "[cut {lines} lines] {path}", "--persist"])
+        .arg(&dir)
+        .write_stdin(numbers(3000)));
+    let saved = std::fs::read_dir(&dir).expect("store").next().expect("saved").expect("entry").path();
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains(&format!("] {}\n", saved.display())), "{}", r.out);
+}
+
+#[test]
 #[ignore = "needs ../shared/corpus"]
 fn clean_on_the_npm_log_removes_the_noise_on_shared_corpus() {
     let path = Path::new(CORPUS).join("npm.sh.raw");
@@ -256,6 +293,31 @@ fn command_mode_interleaves_and_passes_the_status() {
     let r = run(ctx().args(["--", "definitely-not-a-command-ctx"]));
     assert_eq!(r.code, 127);
     assert_eq!(r.err, "ctx-truncate: cannot run 'definitely-not-a-command-ctx': No such file or directory\n");
+    let dir = tmp("not-executable");
+    let r = run(ctx().arg("--").arg(&dir));
+    assert_eq!(r.code, 126, "a directory is found but cannot run: {}", r.err);
+    assert_eq!(r.err, format!("ctx-truncate: cannot run '{}': Permission denied\n", dir.display()));
+}
+
+#[test]
+fn the_binary_placeholder_keeps_the_budget() {
+    let r = run(ctx().args(["--max-chars", "20"]).write_stdin("a\0b"));
+    assert_eq!((r.code, r.out.as_str()), (0, "[binary, 3 bytes]\n"));
+    let r = run(ctx().args(["--max-chars", "5"]).write_stdin("a\0b"));
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert_eq!(
+        r.err,
+        "ctx-truncate: 'standard input' is binary (3 bytes) and the budget cannot hold even '[binary, 3 bytes]': raise the budget or read it with --text\n"
+    );
+    let r = run(ctx().write_stdin("a\0b"));
+    assert_eq!(r.out, "[binary, 3 bytes, not shown; --text shows it]\n");
+}
+
+#[test]
+fn help_says_what_the_default_strategy_keeps() {
+    let r = run(ctx().arg("-h"));
+    assert!(r.out.contains("fit into 12,000 chars: auto keeps the head,\n"), "{}", r.out);
+    assert!(!r.out.contains("chars, head and tail"), "{}", r.out);
 }
 
 #[test]
@@ -440,4 +502,18 @@ fn persist_and_store_name_the_same_folder_in_every_tool() {
             help.out
         );
     }
+}
+
+#[test]
+fn a_range_past_the_last_line_is_an_error_not_an_empty_answer() {
+    let r = run(ctx().args(["--lines", "5,129-9,007", "tests/fixtures/build.log"]));
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert_eq!(
+        r.err,
+        "ctx-truncate: cannot read 'tests/fixtures/build.log': --lines starts at line 5,129, after the last line (300)\n"
+    );
+    let r = run(ctx().args(["--lines", "5,12", "tests/fixtures/build.log"]));
+    assert_eq!(r.code, 2, "a ',' that does not group digits in threes is refused: {}", r.err);
+    let r = run(ctx().args(["--lines", "299-1,000", "tests/fixtures/build.log"]));
+    assert_eq!((r.code, r.out.lines().count()), (0, 2), "a range that runs past the end gives what there is");
 }

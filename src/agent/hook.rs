@@ -123,7 +123,9 @@ fn bash_text(r: &Value) -> Result<Option<String>> {
         return Ok(None);
     }
     if let Some(path) = r.get("persistedOutputPath").and_then(Value::as_str) {
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read '{path}'"))?;
+        let bytes =
+            crate::regular::read(std::path::Path::new(path), crate::regular::TEXT_CAP, "of a saved tool output")
+                .with_context(|| format!("cannot read '{path}'"))?;
         return Ok(Some(String::from_utf8_lossy(&bytes).into_owned()));
     }
     let out = str_field(r, "stdout").unwrap_or_default();

@@ -321,12 +321,13 @@ fn gc(args: &GcArgs) -> Result<ExitCode> {
     };
     for dir in dirs {
         if !dir.is_dir() {
-            println!("{}: no store there", dir.display());
+            writeln!(std::io::stdout(), "{}: no store there", dir.display())?;
             continue;
         }
         let s = sweep(&dir, &policy, &args.keep_named, args.dry_run)?;
         let mib = |b: u64| format!("{:.1} MiB", b as f64 / f64::from(1 << 20));
-        println!(
+        writeln!(
+            std::io::stdout(),
             "{}: {} {} files ({}), kept {} ({}), {} of them pointed to",
             dir.display(),
             if args.dry_run { "would remove" } else { "removed" },
@@ -335,7 +336,7 @@ fn gc(args: &GcArgs) -> Result<ExitCode> {
             s.kept.0,
             mib(s.kept.1),
             s.protected
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -373,12 +374,16 @@ fn daily_gc(dir: &std::path::Path) {
 fn doctor() -> Result<ExitCode> {
     let truncate = sibling("ctx-truncate");
     let found = std::path::Path::new(&truncate).is_file();
-    println!("ctx {}: {}", env!("CARGO_PKG_VERSION"), this_ctx());
-    println!("ctx-truncate: {}", if found { truncate.clone() } else { format!("{truncate}: NOT FOUND beside ctx") });
-    println!("store: {}", crate::store::default_dir().display());
+    writeln!(std::io::stdout(), "ctx {}: {}", env!("CARGO_PKG_VERSION"), this_ctx())?;
+    writeln!(
+        std::io::stdout(),
+        "ctx-truncate: {}",
+        if found { truncate.clone() } else { format!("{truncate}: NOT FOUND beside ctx") }
+    )?;
+    writeln!(std::io::stdout(), "store: {}", crate::store::default_dir().display())?;
     let mut failed = !found;
     for agent in Agent::ALL {
-        println!("{} ({agent}): {}", agent.title(), hook::contract(agent));
+        writeln!(std::io::stdout(), "{} ({agent}): {}", agent.title(), hook::contract(agent))?;
         for scope in [Scope::User, Scope::Project] {
             let path = settings(agent, scope)?;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -389,13 +394,13 @@ fn doctor() -> Result<ExitCode> {
             };
             let state = format!("{state:17}");
             let name = if scope == Scope::User { "user" } else { "project" };
-            println!("  {name:8} {state} {}", path.display());
+            writeln!(std::io::stdout(), "  {name:8} {state} {}", path.display())?;
         }
         match round_trip(agent) {
-            Ok(note) => println!("  test event: ok, {note}"),
+            Ok(note) => writeln!(std::io::stdout(), "  test event: ok, {note}")?,
             Err(e) => {
                 failed = true;
-                println!("  test event: FAILED: {}", super::error_line(&e));
+                writeln!(std::io::stdout(), "  test event: FAILED: {}", super::error_line(&e))?;
             }
         }
     }
@@ -490,7 +495,7 @@ fn install_extras(prefix: Option<PathBuf>, dry: bool) -> Result<ExitCode> {
         if !dry {
             crate::store::write_atomic(path, &mut |w| Ok(w.write_all(bytes)?))?;
         }
-        println!("{}{}", if dry { "would write " } else { "" }, path.display());
+        writeln!(std::io::stdout(), "{}{}", if dry { "would write " } else { "" }, path.display())?;
     }
     eprintln!(
         "{TOOL}: {} files{}; zsh finds its completions when {} is in $fpath",

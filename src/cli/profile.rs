@@ -18,7 +18,7 @@ pub fn main<T: clap::Parser>(
 ) -> ExitCode {
     super::main_with_matches(tool, argv, |mut args: T, m| match apply(&mut args, &m)? {
         Some(text) => {
-            print!("{text}");
+            std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
         None => run(args),

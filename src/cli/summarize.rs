@@ -261,7 +261,7 @@ fn options(args: &Args) -> Result<summarize::Options> {
 
 fn run(args: Args) -> Result<ExitCode> {
     if let Some(provider) = args.tool_schema {
-        println!("{}", serde_json::to_string_pretty(&super::schema::summarize_file(provider))?);
+        writeln!(std::io::stdout(), "{}", serde_json::to_string_pretty(&super::schema::summarize_file(provider))?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let opts = options(&args)?;

@@ -19,7 +19,8 @@ const TOOL: &str = "ctx-truncate";
 
 const EXAMPLES: &str = "\
 Examples:
-  ctx-truncate build.log                          fit into 12,000 chars, head and tail
+  ctx-truncate build.log                          fit into 12,000 chars: auto keeps the head,
+                                                  the tail and any failures between them
   ctx-truncate --max-tokens 4000 --strategy salient build.log
                                                   keep the errors from the middle too
   ctx-truncate --max-lines 256 --max-bytes 10240 out.txt
@@ -93,7 +94,8 @@ pub struct Args {
     pub tool_schema: Option<super::schema::Provider>,
 
     /// Read only lines A to B (1-based, inclusive; A: to the end, :B from the start), then fit
-    /// them; markers number lines as in the whole input
+    /// them; markers number lines as in the whole input. Digits may be grouped in threes as
+    /// markers print them (5,129-9,007 is 5129:9007); a range past the last line is an error
     #[arg(long, value_name = "A:B", value_parser = super::range::parse)]
     pub lines: Option<super::range::LineRange>,
 
@@ -309,7 +311,7 @@ fn one_line(s: &str) -> String {
 
 fn run(args: Args) -> Result<ExitCode> {
     if let Some(provider) = args.tool_schema {
-        println!("{}", serde_json::to_string_pretty(&super::schema::read_output(provider))?);
+        writeln!(std::io::stdout(), "{}", serde_json::to_string_pretty(&super::schema::read_output(provider))?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let job = Job::from_args(&args)?;
@@ -357,8 +359,21 @@ fn run(args: Args) -> Result<ExitCode> {
 /// command runs with an empty stdin and its fitted output comes back, a failure's status line
 /// included.
 pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
+    filter_from(args, input, || Ok(Whole::Bytes(input.into())))
+}
+
+/// [`filter`] on the file `path`, opened as `file`, read as a stream: memory stays bounded
+/// whatever its size, and with `--lines` and a store the file itself is the whole input.
+pub fn filter_file(args: &[String], file: std::fs::File, path: &std::path::Path) -> Result<Vec<u8>> {
+    filter_from(args, file, || Ok(Whole::File(path.to_path_buf())))
+}
+
+fn filter_from(args: &[String], input: impl Read, whole: impl FnOnce() -> Result<Whole>) -> Result<Vec<u8>> {
     let (mut args, m) = super::parse_from::<Args>(TOOL, args)?;
     apply_profile(&mut args, &m)?;
+    // What an agent reads is always marked where it is cut: a config file's `no_marker` is for
+    // the commands a person runs, not for hooks and the MCP server.
+    args.no_marker = false;
     let job = Job::from_args(&args)?;
     let mut out = Vec::new();
     if !args.command.is_empty() {
@@ -371,12 +386,11 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
     let stdin = super::Input::Stdin;
     let first = std::cell::Cell::new(true);
     let src = super::Source::new(&stdin, "tool output".to_string(), false, &first);
-    let reader: Box<dyn Read + '_> = match args.lines {
-        Some(range) => Box::new(super::range::RangeReader::new(input, range)),
-        None => Box::new(input),
+    let job = with_whole(&job, args.lines.is_some(), whole)?;
+    match args.lines {
+        Some(range) => handle(super::range::RangeReader::new(input, range), &src, &job, &mut out)?,
+        None => handle(input, &src, &job, &mut out)?,
     };
-    let job = with_whole(&job, args.lines.is_some(), || Ok(Whole::Bytes(input.into())))?;
-    handle(reader, &src, &job, &mut out)?;
     Ok(out)
 }
 
@@ -491,8 +505,17 @@ fn binary_input(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut
     if job.json {
         writeln!(out, "{}", serde_json::json!({"binary": true, "original": {"bytes": bytes}, "truncated": true}))?;
     } else {
+        // The placeholder keeps the budget too: the short form, else a refusal.
+        let n = text::group_digits(bytes);
+        let lines = [format!("[binary, {n} bytes, not shown; --text shows it]\n"), format!("[binary, {n} bytes]\n")];
+        let Some(line) = lines.iter().find(|l| job.opts.budget.fits(l.as_bytes(), job.opts.encoding)) else {
+            anyhow::bail!(
+                "'{}' is binary ({n} bytes) and the budget cannot hold even '[binary, {n} bytes]': raise the budget or read it with --text",
+                src.name
+            );
+        };
         src.header(out)?;
-        writeln!(out, "[binary, {} bytes, not shown; --text shows it]", text::group_digits(bytes))?;
+        out.write_all(line.as_bytes())?;
     }
     Ok(None)
 }
@@ -575,16 +598,22 @@ fn fit(doc: Doc, spool: Option<Spool>, job: &Job, opts: &Options) -> Result<Outc
     let path = path.map(|p| p.display().to_string());
     let outcome = truncate::fit(&doc, opts, path.as_deref());
     // The full text was saved so that the agent can read it: a budget too small to say where is
-    // refused rather than met by hiding the path. (Markers the user turned off say nothing.)
+    // refused rather than met by hiding the path. (Markers the user turned off say nothing; a
+    // template without {path} that fits says what it was given to say.)
+    let named = |p: &str| memchr::memmem::find(&outcome.text, p.as_bytes()).is_some();
     if let Some(p) = path.as_deref()
         && outcome.truncated
-        && !matches!(opts.marker, Marker::Off | Marker::Template(_))
-        && memchr::memmem::find(&outcome.text, p.as_bytes()).is_none()
+        && (outcome.unmarked || !matches!(opts.marker, Marker::Off | Marker::Template(_)))
+        && !named(p)
     {
         anyhow::bail!(
             "the budget cannot hold where the full text was saved ({p}, {} chars): raise the budget",
             text::group_digits(text::count_chars(p.as_bytes()))
         );
+    }
+    // A cut is never silent: a budget too small for even `[...]` is refused.
+    if outcome.unmarked {
+        anyhow::bail!("the budget cannot hold a marker where the text is cut, not even '[...]': raise the budget");
     }
     Ok(outcome)
 }
@@ -695,25 +724,25 @@ fn run_command(
     command.stdin(stdin).process_group(0);
     let child = command.spawn();
     drop(command);
-    let mut child = match child {
+    let child = match child {
         Ok(c) => c,
         Err(e) => {
+            // As a shell says it: 127 for a command not found, 126 for one that cannot run.
+            let code = if e.kind() == io::ErrorKind::NotFound { 127 } else { 126 };
             eprintln!("{TOOL}: cannot run '{program}': {}", error_line(&e.into()));
-            return Ok(ExitCode::from(127));
+            return Ok(ExitCode::from(code));
         }
     };
     let name = program.clone();
-    let watch = super::watch::Watch::start(child.id(), job.timeout, signals);
+    let (watch, capture) = super::watch::Watch::start(child, reader, job.timeout, signals);
     if job.count.is_some() {
-        let (size, _) = count(reader, &name, job)?;
-        let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
-        let stopped = watch.finish();
+        let (size, _) = count(capture, &name, job)?;
+        let (status, stopped) = watch.finish().with_context(|| format!("cannot wait for '{program}'"))?;
         writeln!(out, "{}", size.get(job.count.unwrap_or(Unit::Tokens)))?;
         return Ok(ExitCode::from(stopped.map_or(status_code(status), |s| s.code())));
     }
-    let (doc, spool, valid) = ingest(reader, &name, job)?;
-    let status = child.wait().with_context(|| format!("cannot wait for '{program}'"))?;
-    let stopped = watch.finish();
+    let (doc, spool, valid) = ingest(capture, &name, job)?;
+    let (status, stopped) = watch.finish().with_context(|| format!("cannot wait for '{program}'"))?;
     let code = stopped.as_ref().map_or(status_code(status), |s| s.code());
     let mut opts = job.opts.clone();
     if code != 0 && !job.json {
@@ -725,7 +754,10 @@ fn run_command(
             ..Size::of(line.as_bytes(), None)
         };
         // A budget too small for it keeps nothing but the status line, which always shows.
-        opts.budget = opts.budget.minus(&room).unwrap_or(opts.budget.scale(0.0));
+        opts.budget = opts.budget.minus(&room).unwrap_or_else(|| {
+            opts.marker = Marker::Off;
+            opts.budget.scale(0.0)
+        });
     }
     let outcome = fit(doc, spool, job, &opts)?;
     write_outcome(&outcome, valid, None, Some((i32::from(code), stopped)), job, out)?;

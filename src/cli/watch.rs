@@ -6,8 +6,11 @@
 use anyhow::{Context, Result};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGKILL, SIGTERM};
 use std::fmt;
+use std::io::{PipeReader, Read};
+use std::process::{Child, ExitStatus};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -73,54 +76,175 @@ fn signal_name(sig: i32) -> String {
     }
 }
 
-/// A watcher thread over one running command.
+/// A watcher thread over one running command: it waits for the command, stops it at the
+/// deadline or on a signal, and ends the capture when the command's process group is gone,
+/// even if a process that left the group (`setsid`) still holds the pipe.
 pub struct Watch {
-    done: Arc<AtomicBool>,
-    thread: JoinHandle<Option<Stopped>>,
+    thread: JoinHandle<std::io::Result<(ExitStatus, Option<Stopped>)>>,
+}
+
+/// How the reader thread, the capture and the watcher see each other.
+#[derive(Default)]
+struct Shared {
+    /// Chunks the reader thread has sent.
+    sent: AtomicU64,
+    /// Whether the reader thread is waiting for the pipe (everything read so far is sent).
+    waiting: AtomicBool,
+    /// The capture ends after this many chunks (`u64::MAX`: at the end of the pipe).
+    cut: AtomicU64,
+    /// Whether the capture has seen the end of the pipe.
+    eof: AtomicBool,
+}
+
+/// What the command writes to the pipe, read on a thread of its own so that the capture can
+/// end without waiting for the pipe's last writer.
+pub struct Capture {
+    rx: Receiver<std::io::Result<Vec<u8>>>,
+    shared: Arc<Shared>,
+    received: u64,
+    pending: Vec<u8>,
+    at: usize,
 }
 
 impl Watch {
-    /// Watches the process group `group` (the command's pid, as it leads its own group).
-    pub fn start(group: u32, timeout: Option<Duration>, signals: Signals) -> Watch {
-        let done = Arc::new(AtomicBool::new(false));
-        let seen = Arc::clone(&done);
-        let thread = std::thread::spawn(move || watch(group, timeout, &signals, &seen));
-        Watch { done, thread }
+    /// Watches `child`, which leads its own process group, and captures `pipe`.
+    pub fn start(child: Child, pipe: PipeReader, timeout: Option<Duration>, signals: Signals) -> (Watch, Capture) {
+        let shared = Arc::new(Shared { cut: AtomicU64::new(u64::MAX), ..Shared::default() });
+        let (tx, rx) = std::sync::mpsc::sync_channel(16);
+        let feed = Arc::clone(&shared);
+        std::thread::spawn(move || read_pipe(pipe, &tx, &feed));
+        let seen = Arc::clone(&shared);
+        let thread = std::thread::spawn(move || watch(child, timeout, &signals, &seen));
+        (Watch { thread }, Capture { rx, shared, received: 0, pending: Vec::new(), at: 0 })
     }
 
-    /// Says the command has ended; gives why it was stopped, if it was.
-    pub fn finish(self) -> Option<Stopped> {
-        self.done.store(true, Ordering::SeqCst);
-        self.thread.join().ok().flatten()
+    /// Waits for the command; gives its status and why it was stopped, if it was.
+    pub fn finish(self) -> std::io::Result<(ExitStatus, Option<Stopped>)> {
+        self.thread.join().unwrap_or_else(|_| Err(std::io::Error::other("the watcher failed")))
     }
 }
 
-fn watch(group: u32, timeout: Option<Duration>, signals: &Signals, done: &AtomicBool) -> Option<Stopped> {
-    let start = Instant::now();
-    let stopped = loop {
-        if done.load(Ordering::SeqCst) {
-            return None;
+/// Sends what the pipe gives, in pieces, until its end or until the capture is gone.
+fn read_pipe(mut pipe: PipeReader, tx: &SyncSender<std::io::Result<Vec<u8>>>, shared: &Shared) {
+    loop {
+        let mut buf = vec![0u8; 64 << 10];
+        shared.waiting.store(true, Ordering::SeqCst);
+        let read = pipe.read(&mut buf);
+        shared.waiting.store(false, Ordering::SeqCst);
+        let piece = match read {
+            Ok(0) => return,
+            Ok(n) => {
+                buf.truncate(n);
+                Ok(buf)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => Err(e),
+        };
+        let last = piece.is_err();
+        if tx.send(piece).is_err() || last {
+            return;
         }
-        let sig = signals.0.swap(0, Ordering::SeqCst);
-        if sig != 0 {
-            let sig = i32::try_from(sig).unwrap_or(SIGTERM);
-            break Stopped { signal: Some(sig), after: start.elapsed() };
-        }
-        if timeout.is_some_and(|t| start.elapsed() >= t) {
-            break Stopped { signal: None, after: start.elapsed() };
-        }
-        std::thread::sleep(TICK);
-    };
-    kill_group(group, stopped.signal.unwrap_or(SIGTERM));
-    let deadline = Instant::now() + GRACE;
-    while !done.load(Ordering::SeqCst) {
-        if Instant::now() >= deadline {
-            kill_group(group, SIGKILL);
-            break;
-        }
-        std::thread::sleep(TICK);
+        shared.sent.fetch_add(1, Ordering::SeqCst);
     }
-    Some(stopped)
+}
+
+impl Read for Capture {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.at == self.pending.len() {
+            if self.received >= self.shared.cut.load(Ordering::SeqCst) {
+                return Ok(0);
+            }
+            match self.rx.recv_timeout(TICK) {
+                Ok(piece) => {
+                    self.pending = piece?;
+                    self.at = 0;
+                    self.received += 1;
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.shared.eof.store(true, Ordering::SeqCst);
+                    return Ok(0);
+                }
+            }
+        }
+        let n = (self.pending.len() - self.at).min(out.len());
+        out[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// How often, once the command has ended, the watcher asks whether its group is gone.
+const PROBE: Duration = Duration::from_millis(100);
+
+fn watch(
+    mut child: Child,
+    timeout: Option<Duration>,
+    signals: &Signals,
+    shared: &Shared,
+) -> std::io::Result<(ExitStatus, Option<Stopped>)> {
+    let start = Instant::now();
+    let group = child.id();
+    let (mut stopped, mut kill_at, mut status) = (None, None, None);
+    let (mut next_probe, mut gone, mut idle_at, mut eof_at) = (start, false, None, None);
+    loop {
+        if status.is_none() {
+            status = child.try_wait()?;
+        }
+        if stopped.is_none() {
+            let sig = signals.0.swap(0, Ordering::SeqCst);
+            let why = match sig {
+                0 if timeout.is_some_and(|t| start.elapsed() >= t) => Some(None),
+                0 => None,
+                s => Some(Some(i32::try_from(s).unwrap_or(SIGTERM))),
+            };
+            if let Some(signal) = why {
+                stopped = Some(Stopped { signal, after: start.elapsed() });
+                kill_group(group, signal.unwrap_or(SIGTERM));
+                kill_at = Some(Instant::now() + GRACE);
+            }
+        }
+        if kill_at.is_some_and(|k| Instant::now() >= k) {
+            kill_group(group, SIGKILL);
+            kill_at = None;
+        }
+        if let Some(st) = status {
+            if shared.eof.load(Ordering::SeqCst) {
+                return Ok((st, stopped));
+            }
+            if !gone && Instant::now() >= next_probe {
+                gone = !group_alive(group);
+                next_probe = Instant::now() + PROBE;
+            }
+            // The group is gone: what it wrote is read once the reader has waited on an empty
+            // pipe for a whole tick; anything later comes from a process that left the group.
+            if gone {
+                let sent = shared.sent.load(Ordering::SeqCst);
+                let waiting = shared.waiting.load(Ordering::SeqCst);
+                match idle_at {
+                    Some(n) if n == sent && waiting => {
+                        shared.cut.store(sent, Ordering::SeqCst);
+                        return Ok((st, stopped));
+                    }
+                    _ => idle_at = waiting.then_some(sent),
+                }
+            }
+        }
+        // The end of the pipe comes as the command exits: look again soon, not a tick later.
+        let eof = shared.eof.load(Ordering::SeqCst);
+        eof_at = eof_at.or(eof.then(Instant::now));
+        std::thread::sleep(if eof_at.is_some_and(|t| t.elapsed() < PROBE) { Duration::from_millis(1) } else { TICK });
+    }
+}
+
+/// Whether any process is left in the process group `group` (kill -0).
+fn group_alive(group: u32) -> bool {
+    std::process::Command::new("kill")
+        .args(["-0".into(), "--".into(), format!("-{group}")])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .map_or(true, |s| s.success())
 }
 
 /// Sends `sig` to the process group `group` with kill(1): the standard library has no safe way

@@ -89,16 +89,29 @@ pub const PLACEHOLDERS: &[&str] = &[
     "total_bytes",
 ];
 
-/// Checks a template: every `{name}` must be a known placeholder.
+/// The placeholders that show the gap itself; a template needs one of them, or a cut would be
+/// marked with nothing that says what is missing.
+const GAP_PLACEHOLDERS: &[&str] = &["lines", "chars", "bytes", "tokens", "start_line", "end_line"];
+
+/// Checks a template: every `{name}` must be a known placeholder, and one must show the gap.
 pub fn check_template(t: &str) -> Result<(), String> {
     let mut rest = t;
+    let mut shows_gap = false;
     while let Some(open) = rest.find('{') {
         let Some(close) = rest[open..].find('}') else { break };
         let name = &rest[open + 1..open + close];
         if !PLACEHOLDERS.contains(&name) {
             return Err(format!("unknown placeholder '{{{name}}}' in --marker; known: {}", PLACEHOLDERS.join(", ")));
         }
+        shows_gap |= GAP_PLACEHOLDERS.contains(&name);
         rest = &rest[open + close + 1..];
+    }
+    if !shows_gap {
+        let names: Vec<String> = GAP_PLACEHOLDERS.iter().map(|p| format!("{{{p}}}")).collect();
+        return Err(format!(
+            "--marker '{t}' does not show what is cut: use at least one of {} (or --no-marker)",
+            names.join(" ")
+        ));
     }
     Ok(())
 }
@@ -248,5 +261,12 @@ mod tests {
         assert_eq!(render(&t, &gap(true, 1, 3), cx).as_deref(), Some("<3 of 99, {nope}>"));
         assert!(check_template("{lines} {start_line}").is_ok());
         assert!(check_template("{line}").is_err());
+        for blind in ["", "x", "[cut] {path}", "{total_lines} in all", "{lines"] {
+            let e = check_template(blind).expect_err(blind);
+            assert!(
+                e.starts_with(&format!("--marker '{blind}' does not show what is cut: use at least one of {{lines}}")),
+                "{e}"
+            );
+        }
     }
 }

@@ -132,6 +132,10 @@ pub struct Outcome {
     pub strategy: Strategy,
     /// Where the full input was saved, if it was.
     pub persisted: Option<String>,
+    /// Whether something was cut that no marker shows, though markers were asked for: the
+    /// budget cannot hold even `[...]`. A caller must not print such an outcome as it is.
+    #[serde(skip)]
+    pub unmarked: bool,
 }
 
 impl Options {
@@ -159,6 +163,7 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
             gaps: vec![],
             strategy: opts.strategy,
             persisted: None,
+            unmarked: false,
         };
     }
     let resolved = Options { strategy: opts.strategy.resolve(doc), ..opts.clone() };
@@ -185,7 +190,9 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         if limit.fits(&text, opts.encoding) {
             let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
             let persisted = path.map(str::to_string);
-            return Outcome { text, truncated: true, original, output, gaps, strategy: opts.strategy, persisted };
+            let unmarked = marker == Marker::Off && opts.marker != Marker::Off && !gaps.is_empty();
+            let strategy = opts.strategy;
+            return Outcome { text, truncated: true, original, output, gaps, strategy, persisted, unmarked };
         }
         budget = shrink(&budget, &limit, &Size::of(&text, limit.tokens.map(|_| opts.encoding)));
     }
@@ -200,6 +207,7 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         gaps,
         strategy: opts.strategy,
         persisted: path.map(str::to_string),
+        unmarked: opts.marker != Marker::Off,
     }
 }
 
@@ -237,34 +245,32 @@ fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Opt
 }
 
 /// The marker to use, the room to reserve for each, and the limits: the full wording if it
-/// takes at most half the budget, else `[...]` if that fits, else none.
+/// takes at most half the budget, else `[...]` if that does, else `[...]` in the whole budget
+/// (the content shrinks first), else none, which [`fit`] reports as [`Outcome::unmarked`].
 ///
 /// The default wording names the saved path in its first marker only; the room of the path is
 /// then taken from the limits once (the last value) rather than reserved for every marker.
 fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size, Budget, Size) {
-    for m in [opts.marker.clone(), Marker::Compact] {
+    let off = (Marker::Off, Size::default(), opts.budget, Size::default());
+    if opts.marker == Marker::Off {
+        return off;
+    }
+    let share = opts.budget.scale(0.5);
+    for (m, within) in [(opts.marker.clone(), &share), (Marker::Compact, &share), (Marker::Compact, &opts.budget)] {
         match marker_room(&m, doc, opts, original, path) {
-            None => return (Marker::Off, Size::default(), opts.budget, Size::default()),
-            Some(r) if opts.budget.scale(0.5).minus(&r).is_some() => {
+            Some(r) if within.minus(&r).is_some() => {
                 let bare = match (&m, path) {
-                    (Marker::Default, Some(_)) => marker_room(&m, doc, opts, original, None).unwrap_or(r),
+                    (Marker::Default | Marker::Compact, Some(_)) => {
+                        marker_room(&m, doc, opts, original, None).unwrap_or(r)
+                    }
                     _ => r,
                 };
                 return (m, bare, opts.budget, less(&r, &bare));
             }
-            Some(_) => {}
+            _ => {}
         }
     }
-    // A saved path must still be named: `[... full text: PATH ...]` may take the whole budget
-    // (the content shrinks first).
-    if path.is_some()
-        && let Some(r) = marker_room(&Marker::Compact, doc, opts, original, path)
-        && opts.budget.minus(&r).is_some()
-    {
-        let bare = marker_room(&Marker::Compact, doc, opts, original, None).unwrap_or(r);
-        return (Marker::Compact, bare, opts.budget, less(&r, &bare));
-    }
-    (Marker::Off, Size::default(), opts.budget, Size::default())
+    off
 }
 
 /// `a` less `b`, unit by unit, never below zero.

@@ -52,7 +52,7 @@ impl Server {
         argv.extend(flag(args, "strategy", "--strategy")?);
         argv.extend(flag(args, "format", "--from")?);
         argv.extend(budget(args)?);
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read '{path}'"))?;
+        let bytes = read_given(path)?;
         // With `lines`, the filter saves the whole file: the markers number lines as in it.
         argv.push(self.persist());
         crate::cli::truncate::filter(&argv, &bytes)
@@ -77,15 +77,16 @@ impl Server {
         let path = required(args, "path")?;
         let lines = required(args, "lines")?;
         let file = self.inside_store(Path::new(path))?;
-        let bytes = std::fs::read(&file).with_context(|| format!("cannot read '{path}'"))?;
+        // A saved full text may be larger than any cap: its lines are read as a stream.
+        let opened = crate::regular::open(&file).with_context(|| format!("cannot read '{path}'"))?;
         let mut argv = vec!["--tool=read".to_string(), format!("--lines={lines}")];
         argv.extend(budget(args)?);
-        crate::cli::truncate::filter(&argv, &bytes)
+        crate::cli::truncate::filter_file(&argv, opened, &file)
     }
 
     fn summarize(&self, args: &Args) -> Result<Vec<u8>> {
         let path = required(args, "path")?;
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read '{path}'"))?;
+        let bytes = read_given(path)?;
         let mut argv = Vec::new();
         argv.extend(flag(args, "focus", "--focus")?);
         argv.extend(budget(args)?);
@@ -105,6 +106,17 @@ impl Server {
         let file = std::fs::canonicalize(path).with_context(|| format!("cannot open '{}'", path.display()))?;
         if file.starts_with(&root) && file != root { Ok(file) } else { Err(outside()) }
     }
+}
+
+/// The file a call names: a regular file of at most [`crate::regular::TEXT_CAP`] bytes (a
+/// device, a FIFO or a `/proc` file would flood or block the server).
+fn read_given(path: &str) -> Result<Vec<u8>> {
+    crate::regular::read(
+        Path::new(path),
+        crate::regular::TEXT_CAP,
+        "for a tool call: run a command that reads a part of it with ctx_run (sed -n 'A,Bp', grep -n)",
+    )
+    .with_context(|| format!("cannot read '{path}'"))
 }
 
 /// A string argument that must be there.
