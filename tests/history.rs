@@ -716,3 +716,199 @@ fn usage_skips_subagent_requests() {
     input.push('\n');
     assert_eq!(ok(compact(&store).args(["--max-tokens", "2300", "--usage", "-"]).write_stdin(input.clone())), input);
 }
+
+/// The facts an agent needs from a transcript, read as `bench/facts.py` reads them but from
+/// what the model is sent (the transcript view: no subagent lines, no `toolUseResult` copies,
+/// no Codex events): the user's typed messages, the commands and the files named in calls, and
+/// the first error line of each failed result; each as its first 60 chars, whitespace collapsed.
+fn facts_of(t: &ctx::transcript::Transcript) -> Vec<String> {
+    use ctx::transcript::Item;
+    let normal = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(60).collect::<String>();
+    let error = regex::Regex::new("error|Error|ERROR|FAILED|Traceback|Exception|panicked|fatal").expect("regex");
+    let path = regex::Regex::new(r"[\w./-]+\.(?:py|rs|ts|tsx|js|jsx|json|md|toml|go|c|h|txt|yaml|yml|sh|css|html)\b")
+        .expect("regex");
+    let mut out: Vec<String> = Vec::new();
+    for i in 0..t.len() {
+        let mut found = Vec::new();
+        t.with_record(i, |v| {
+            let items = t.items_of(v);
+            if items.iter().any(|it| matches!(it, Item::Sidechain)) {
+                return;
+            }
+            let turn = items.iter().any(|it| matches!(it, Item::Turn));
+            for item in &items {
+                match item {
+                    Item::Text { role: "user", text } if turn => found.push(normal(text)),
+                    Item::Call { input, .. } => {
+                        let input = ctx::transcript::value_text(input);
+                        let args: Value = serde_json::from_str(&input).unwrap_or(Value::Null);
+                        match &args["command"] {
+                            Value::String(c) => found.push(normal(c)),
+                            Value::Array(argv) => found.push(normal(argv.last().and_then(Value::as_str).unwrap_or(""))),
+                            _ => {}
+                        }
+                        found.extend(path.find_iter(&input).map(|m| normal(m.as_str())));
+                    }
+                    Item::Result { content, .. } => {
+                        let text = content.text();
+                        found.extend(text.lines().find(|l| error.is_match(l)).map(|l| normal(l.trim())));
+                    }
+                    _ => {}
+                }
+            }
+        })
+        .expect("record");
+        for f in found {
+            if f.chars().count() >= 8 && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+/// The text the model is sent of `t`, whitespace collapsed.
+fn visible_text(t: &ctx::transcript::Transcript) -> String {
+    use ctx::transcript::Item;
+    let mut parts: Vec<String> = Vec::new();
+    for i in 0..t.len() {
+        t.with_record(i, |v| {
+            let items = t.items_of(v);
+            if items.iter().any(|it| matches!(it, Item::Sidechain)) {
+                return;
+            }
+            for item in &items {
+                match item {
+                    Item::Text { text, .. } => parts.push(text.to_string()),
+                    Item::Call { input, .. } => parts.push(ctx::transcript::value_text(input).into_owned()),
+                    Item::Result { content, .. } => parts.push(content.text().into_owned()),
+                    _ => {}
+                }
+            }
+        })
+        .expect("record");
+    }
+    parts.join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The newest records of `bytes` that fit `target` tokens, beside its first record where the
+/// format needs it (a system prompt, Codex's session line or header): the baseline of
+/// `bench/facts.sh`.
+fn newest_that_fit(bytes: &[u8], target: u64) -> ctx::transcript::Transcript {
+    let text = std::str::from_utf8(bytes).expect("utf-8");
+    let doc: Option<Value> = serde_json::from_str(text).ok();
+    let records: Vec<Value> = match &doc {
+        Some(Value::Array(list)) => list.clone(),
+        Some(Value::Object(o)) => {
+            o.get("history").or(o.get("messages")).and_then(Value::as_array).expect("messages").clone()
+        }
+        _ => text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("line")).collect(),
+    };
+    let first = records.first().cloned().unwrap_or(Value::Null);
+    let head = usize::from(
+        first["type"] == "session_meta"
+            || first.get("instructions").is_some()
+            || first["role"] == "system"
+            || first["role"] == "developer",
+    );
+    let build = |n: usize| {
+        let kept: Vec<Value> = records[..head].iter().chain(&records[records.len() - n..]).cloned().collect();
+        let out = match &doc {
+            Some(Value::Array(_)) => serde_json::to_string(&kept).expect("json"),
+            Some(Value::Object(o)) => {
+                let mut o = o.clone();
+                let key = if o.contains_key("history") { "history" } else { "messages" };
+                o.insert(key.into(), Value::Array(kept));
+                serde_json::to_string(&o).expect("json")
+            }
+            _ => kept.iter().map(|r| format!("{r}\n")).collect(),
+        };
+        ctx::transcript::Transcript::parse("newest", out.into_bytes(), None).expect("parses")
+    };
+    let fits = |t: &ctx::transcript::Transcript| {
+        ctx::compact::history::size(t, ctx::tokens::Encoding::O200k, false).expect("size") <= target
+    };
+    let (mut lo, mut hi) = (0, records.len() - head);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if fits(&build(mid)) { lo = mid } else { hi = mid - 1 }
+    }
+    build(lo)
+}
+
+/// At half a transcript's size, compaction keeps at least as many of the facts an agent needs
+/// (counted in what the model is sent) as keeping the newest records that fit would.
+fn assert_half_keeps_as_many_facts_as_the_newest(files: &[PathBuf]) {
+    let store = tmp("history-facts").join("store");
+    for file in files {
+        let bytes = fs::read(file).expect("read");
+        let name = file.display().to_string();
+        let original = ctx::transcript::Transcript::parse(&name, bytes.clone(), None).expect("parses");
+        let size = ctx::compact::history::size(&original, ctx::tokens::Encoding::O200k, false).expect("size");
+        let target = size / 2;
+        let facts = facts_of(&original);
+        let kept = |t: &ctx::transcript::Transcript| {
+            let text = visible_text(t);
+            facts.iter().filter(|f| text.contains(f.as_str())).count()
+        };
+        let out = ok(compact(&store).args(["--max-tokens", &target.to_string()]).arg(file));
+        let compacted = ctx::transcript::Transcript::parse(&name, out.into_bytes(), None).expect("parses");
+        let newest = newest_that_fit(&bytes, target);
+        let (ours, theirs) = (kept(&compacted), kept(&newest));
+        assert!(
+            ours >= theirs,
+            "{name} at {target} tokens: {ours} facts kept, the newest records keep {theirs} of {}",
+            facts.len()
+        );
+    }
+}
+
+/// A session shaped like the corpus's Claude Code one: small calls reading files, then one
+/// large edit naming many files. Keeping a quarter of the target for the summary cut before
+/// the edit and lost its files (the record shortens long arguments).
+fn late_large_edit() -> PathBuf {
+    let call = |id: &str, args: Value| {
+        json!({"role": "assistant", "content": null, "tool_calls": [{"id": id, "type": "function",
+            "function": {"name": "edit", "arguments": args.to_string()}}]})
+    };
+    let mut m = vec![json!({"role": "user", "content": "Bring the docs of every module up to date."})];
+    for i in 0..12 {
+        let id = format!("r{i}");
+        m.push(call(&id, json!({"command": format!("cat src/module_{i}/reader.py")})));
+        m.push(json!({"role": "tool", "tool_call_id": id, "content": format!("def read_{i}(x):\n    return x\n").repeat(25)}));
+    }
+    let edits: Vec<Value> = (0..80)
+        .map(|i| json!({"path": format!("docs/module_{i}/guide.md"), "new": format!("Module {i} reads its input lazily now.")}))
+        .collect();
+    m.push(call("e", json!({"edits": edits})));
+    m.push(json!({"role": "tool", "tool_call_id": "e", "content": "Applied 80 edits."}));
+    m.push(json!({"role": "assistant", "content": "The docs of every module are up to date."}));
+    let file = tmp("history-late-edit").join("late-edit.json");
+    fs::write(&file, json!({"messages": m}).to_string()).expect("write");
+    file
+}
+
+#[test]
+fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records() {
+    let mut files: Vec<PathBuf> =
+        ["anthropic-body.json", "claude-code.jsonl", "codex-legacy.jsonl", "openai-body.json", "responses.json"]
+            .iter()
+            .map(|f| fixture(f))
+            .collect();
+    files.push(late_large_edit());
+    assert_half_keeps_as_many_facts_as_the_newest(&files);
+}
+
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records_on_the_corpus() {
+    let mut files = Vec::new();
+    for dir in fs::read_dir("../shared/corpus/transcripts").expect("../shared/corpus") {
+        for f in fs::read_dir(dir.expect("dir").path()).expect("dir") {
+            files.push(f.expect("file").path());
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 3, "{files:?}");
+    assert_half_keeps_as_many_facts_as_the_newest(&files);
+}

@@ -252,14 +252,96 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let keep = opts.keep_recent.unwrap_or_else(|| aim.saturating_sub(system + (opts.target / 4).max(MIN_SUMMARY)));
     // The summary needs room too: at least a short one.
     let room = aim.saturating_sub(system + MIN_SUMMARY);
-    let Some(k) = boundary(t, &recs, keep, room).filter(|_| room > 0) else {
+    if room == 0 || boundary(t, &recs, keep, room).is_none() {
         bail!(
             "{}: the target of {} tokens is smaller than the system prompt ({system} tokens) plus the newest user turn ({} tokens) and a summary",
             t.name,
             opts.target,
             newest_turn(&recs)
         );
-    };
+    }
+    let at = At { recs: &recs, system, aim, path, llm };
+    let mut best = attempt(t, opts, &at, keep)?;
+    // A generous target (at least two fifths of the transcript) leaves little to summarize: more
+    // of the newest records verbatim may then keep more of what the agent needs (its requests,
+    // commands, files and errors) than a record of them would. The default keeps a quarter of
+    // the target for the summary; half of that, and a short summary alone, are tried too, and
+    // the one that keeps the most facts wins (the default on a tie). Only for the extractive
+    // record, which costs no call.
+    if llm.is_none() && opts.keep_recent.is_none() && opts.target.saturating_mul(5) >= before.saturating_mul(2) {
+        let facts = record::facts(t, &recs)?;
+        let mut score = kept_facts(&facts, &best);
+        for more in [keep.midpoint(room), room] {
+            let Ok(other) = attempt(t, opts, &at, more) else { continue };
+            let n = kept_facts(&facts, &other);
+            if other.k != best.k && other.after <= opts.target && n > score {
+                (best, score) = (other, n);
+            }
+        }
+    }
+    out.warnings.append(&mut best.warnings);
+    out.llm = best.llm;
+    out.after = best.after;
+    out.summarized = t
+        .entries
+        .iter()
+        .filter(|e| e.record < best.k)
+        .filter_map(|e| match &e.kind {
+            Kind::Result { id: Some(id), .. } => Some(id.clone()),
+            _ => None,
+        })
+        .collect();
+    // A target is a promise: an output over it is refused, with what took the room.
+    if out.after > opts.target {
+        bail!(
+            "{}: the compacted transcript is {} tokens, over the target of {}: the system prompt ({system} tokens) and the newest part kept verbatim ({} tokens) leave too little; raise --max-tokens or lower --keep-recent",
+            t.name,
+            out.after,
+            opts.target,
+            best.kept
+        );
+    }
+    out.event = Some(best.event);
+    out.dropped = best.dropped;
+    out.bytes = Some(best.bytes);
+    Ok(out)
+}
+
+/// What every attempt at a cut shares.
+struct At<'a> {
+    recs: &'a [Rec],
+    system: u64,
+    aim: u64,
+    path: &'a str,
+    llm: Option<&'a Client>,
+}
+
+/// The transcript compacted at one cut.
+struct Attempt {
+    /// The first record kept verbatim.
+    k: usize,
+    /// Its tokens and those of the records after it.
+    kept: u64,
+    /// Records summarized.
+    dropped: usize,
+    event: crate::compact::state::Event,
+    bytes: Vec<u8>,
+    after: u64,
+    llm: bool,
+    warnings: Vec<String>,
+}
+
+/// The facts of `facts` that `a` keeps: in its verbatim part, or named in its summary.
+fn kept_facts(facts: &[(usize, String)], a: &Attempt) -> usize {
+    let summary = record::normalized(&a.event.summary);
+    facts.iter().filter(|(i, fact)| *i >= a.k || summary.contains(fact.as_str())).count()
+}
+
+/// Compacts `t` with the newest `keep` tokens verbatim, cut where it is safe.
+fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt> {
+    let (recs, system, aim) = (at.recs, at.system, at.aim);
+    let room = aim.saturating_sub(system + MIN_SUMMARY);
+    let Some(k) = boundary(t, recs, keep, room) else { bail!("{}: no cut keeps {keep} tokens", t.name) };
     let kept: u64 = recs[k..].iter().map(|r| r.tokens).sum();
     let dropped: Vec<usize> = (0..k).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain).collect();
     // The user's own words are bounded by the room the target leaves beside a summary, which
@@ -268,8 +350,9 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let left = free.saturating_sub(MIN_SUMMARY).min(free / 2);
     let users = record::user_words(t, &dropped, opts, left)?;
     let pointer = format!(
-        "The full earlier history ({} messages) is stored at {path}; search it for details this summary lacks.",
-        dropped.len()
+        "The full earlier history ({} messages) is stored at {}; search it for details this summary lacks.",
+        dropped.len(),
+        at.path
     );
     // What surrounds the summary body: the question (or Claude Code's opening), the user's own
     // words and the pointer, with a margin for the joins.
@@ -282,11 +365,9 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let frame = opts.encoding.count(format!("{opening}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);
     let input = record::render(t, &dropped)?;
-    let (body, llm_used, mut warnings) = summary(t, &dropped, &input, room, opts, llm)?;
-    out.warnings.append(&mut warnings);
-    out.llm = llm_used;
+    let (body, llm_used, warnings) = summary(t, &dropped, &input, room, opts, at.llm)?;
     let pre_tokens = recs.iter().map(|r| r.tokens).sum();
-    let logical_parent = shape::last_uuid(t, &recs, k)?;
+    let logical_parent = shape::last_uuid(t, recs, k)?;
     // The transcript with `body` as the summary, and its size.
     let build = |body: &str| -> Result<(crate::compact::state::Event, Vec<u8>, u64)> {
         let event = crate::compact::state::Event {
@@ -295,7 +376,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
             pre_tokens,
             logical_parent: logical_parent.clone(),
         };
-        let seq = shape::rebuild(t, &recs, k, &event, opts)?;
+        let seq = shape::rebuild(t, recs, k, &event, opts)?;
         let mut bytes = Vec::new();
         t.rebuild(&seq, &mut bytes)?;
         let after = size(&Transcript::parse(&t.name, bytes.clone(), Some(t.format))?, opts.encoding, false)?;
@@ -313,29 +394,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
             }
         }
     }
-    out.after = after;
-    out.summarized = t
-        .entries
-        .iter()
-        .filter(|e| e.record < k)
-        .filter_map(|e| match &e.kind {
-            Kind::Result { id: Some(id), .. } => Some(id.clone()),
-            _ => None,
-        })
-        .collect();
-    out.event = Some(event);
-    // A target is a promise: an output over it is refused, with what took the room.
-    if out.after > opts.target {
-        bail!(
-            "{}: the compacted transcript is {} tokens, over the target of {}: the system prompt ({system} tokens) and the newest part kept verbatim ({kept} tokens) leave too little; raise --max-tokens or lower --keep-recent",
-            t.name,
-            out.after,
-            opts.target
-        );
-    }
-    out.dropped = dropped.len();
-    out.bytes = Some(bytes);
-    Ok(out)
+    Ok(Attempt { k, kept, dropped: dropped.len(), event, bytes, after, llm: llm_used, warnings })
 }
 
 /// The compaction `event` of an earlier run, made again on `t` (the same transcript, grown):
