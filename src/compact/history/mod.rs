@@ -198,20 +198,69 @@ fn crossing(t: &Transcript) -> Vec<bool> {
 fn boundary(t: &Transcript, recs: &[Rec], keep: u64, room: u64) -> Option<usize> {
     let crossing = crossing(t);
     let first = recs.iter().position(|r| r.message && !r.system)?;
-    let safe = |k: &usize| {
-        let r = &recs[*k];
-        !crossing[*k] && !r.result_first && r.message && !r.system && !r.sidechain
-    };
-    let mut suffix = vec![0u64; recs.len() + 1];
-    for k in (0..recs.len()).rev() {
-        suffix[k] = suffix[k + 1] + recs[k].tokens;
-    }
+    let safe = |k: &usize| safe(&crossing, recs, *k);
+    let suffix = suffix(recs);
     let k0 = (0..=recs.len()).find(|k| suffix[*k] <= keep).unwrap_or(recs.len());
     let later = (k0.max(first + 1)..recs.len()).filter(safe);
     let turns = later.clone().filter(|k| recs[*k].turn);
     let earlier = (first + 1..k0.max(first + 1)).rev().filter(safe);
     let end = (!waiting(t)).then_some(recs.len());
     turns.chain(later).chain(earlier).chain(end).find(|k| suffix[*k] <= room)
+}
+
+/// Whether a cut before record `k` is safe: not between a call and its result, not on a
+/// result, not on what is never summarized.
+fn safe(crossing: &[bool], recs: &[Rec], k: usize) -> bool {
+    let r = &recs[k];
+    !crossing[k] && !r.result_first && r.message && !r.system && !r.sidechain
+}
+
+/// The tokens of the records from each record on (and 0 after the last).
+fn suffix(recs: &[Rec]) -> Vec<u64> {
+    let mut suffix = vec![0u64; recs.len() + 1];
+    for k in (0..recs.len()).rev() {
+        suffix[k] = suffix[k + 1] + recs[k].tokens;
+    }
+    suffix
+}
+
+/// Why no cut fits the target, with the smallest target that has one: the system prompt and a
+/// short summary, and the newest safe part when the last call still waits for its result (it
+/// must stay with its call); else nothing need be kept verbatim.
+fn too_small(t: &Transcript, recs: &[Rec], system: u64, opts: &Options) -> String {
+    let name = &t.name;
+    let (target, trigger) = (opts.target, opts.trigger);
+    let waiting_part = if waiting(t) {
+        let crossing = crossing(t);
+        let first = recs.iter().position(|r| r.message && !r.system).unwrap_or(recs.len());
+        let suffix = suffix(recs);
+        match (first + 1..recs.len()).rev().find(|k| safe(&crossing, recs, *k)) {
+            Some(k) => Some(suffix[k]),
+            None => {
+                return format!(
+                    "{name}: no target can be met: the last tool call still waits for its result, and nothing before it can be summarized"
+                );
+            }
+        }
+    } else {
+        None
+    };
+    let need = system + MIN_SUMMARY + waiting_part.unwrap_or(0).max(1);
+    // The smallest target whose share under the trigger holds `need`.
+    let aim = |t: u64| ((t as f64) * trigger).floor() as u64;
+    let mut least = ((need as f64) / trigger).ceil() as u64;
+    while aim(least) < need {
+        least += 1;
+    }
+    while least > 0 && aim(least - 1) >= need {
+        least -= 1;
+    }
+    let waiting = waiting_part
+        .map(|n| format!(", the newest part with the tool call still waiting for its result ({n} tokens)"))
+        .unwrap_or_default();
+    format!(
+        "{name}: the target of {target} tokens is too small: the system prompt ({system} tokens){waiting} and a summary ({MIN_SUMMARY} tokens at least) must fit under --trigger {trigger} of it; the smallest target that does is {least} tokens: raise --max-tokens"
+    )
 }
 
 /// Whether a call of the last record that holds calls has no result yet (the agent is running
@@ -253,12 +302,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     // The summary needs room too: at least a short one.
     let room = aim.saturating_sub(system + MIN_SUMMARY);
     if room == 0 || boundary(t, &recs, keep, room).is_none() {
-        bail!(
-            "{}: the target of {} tokens is smaller than the system prompt ({system} tokens) plus the newest user turn ({} tokens) and a summary",
-            t.name,
-            opts.target,
-            newest_turn(&recs)
-        );
+        bail!("{}", too_small(t, &recs, system, opts));
     }
     let at = At { recs: &recs, system, aim, path, llm };
     let mut best = attempt(t, opts, &at, keep)?;
@@ -409,15 +453,6 @@ pub fn reapply(t: &Transcript, opts: &Options, event: &crate::compact::state::Ev
     let mut bytes = Vec::new();
     t.rebuild(&seq, &mut bytes)?;
     Ok(Some(bytes))
-}
-
-/// The tokens of the newest user message: the text of the record that starts the newest turn,
-/// or, when that record holds none (Codex marks a turn with a `user_message` event beside the
-/// line the model is sent), of the nearest record around it that holds user text.
-fn newest_turn(recs: &[Rec]) -> u64 {
-    let Some(i) = recs.iter().rposition(|r| r.turn) else { return 0 };
-    let near = (0..recs.len()).flat_map(|d| [i.checked_sub(d), i.checked_add(d)]).flatten();
-    near.filter_map(|k| recs.get(k)).find(|r| r.user > 0 && !r.sidechain).map_or(recs[i].tokens, |r| r.user)
 }
 
 /// The summary body: by the LLM when one is configured and every call succeeds, else the
