@@ -100,6 +100,33 @@ fn anthropic_and_responses_keep_their_shapes() {
     assert_eq!(&new[2..], &input.as_array().expect("list")[6..]);
 }
 
+/// The rules of claude-code-viewer's `CompactBoundaryEntrySchema` (d-kimuson/claude-code-viewer
+/// at 9367cf0: src/lib/conversation-schema/entry/SystemEntrySchema.ts, extending
+/// src/lib/conversation-schema/entry/BaseEntrySchema.ts), as written there, for the keys they
+/// name: required strings and booleans, `userType` "external", `uuid` a UUID (`z.uuid()`:
+/// version 1-8, variant 8-b), `parentUuid` a UUID or null, `level` "info", `compactMetadata`
+/// `{trigger: string, preTokens: number}`, and the optional strings absent or strings.
+fn assert_compact_boundary_schema(line: &Value) {
+    let uuid = regex::Regex::new("^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$").expect("regex");
+    for key in ["cwd", "sessionId", "version", "timestamp", "content"] {
+        assert!(line[key].is_string(), "{key}: {line}");
+    }
+    assert!(line["isSidechain"].is_boolean(), "{line}");
+    assert_eq!(line["userType"], "external");
+    assert_eq!(line["type"], "system");
+    assert_eq!(line["subtype"], "compact_boundary");
+    assert_eq!(line["level"], "info");
+    assert!(uuid.is_match(line["uuid"].as_str().expect("uuid")), "{line}");
+    assert!(line["parentUuid"].is_null() || uuid.is_match(line["parentUuid"].as_str().unwrap_or("")), "{line}");
+    assert!(line["compactMetadata"]["trigger"].is_string() && line["compactMetadata"]["preTokens"].is_number());
+    for key in ["isMeta", "isCompactSummary"] {
+        assert!(line.get(key).is_none_or(Value::is_boolean), "{key}: {line}");
+    }
+    for key in ["gitBranch", "agentId", "entrypoint", "slug", "logicalParentUuid"] {
+        assert!(line.get(key).is_none_or(Value::is_string), "{key}: {line}");
+    }
+}
+
 #[test]
 fn claude_code_gets_a_compact_boundary_and_a_summary_line_in_one_tree() {
     let store = tmp("history-claude").join("store");
@@ -119,8 +146,12 @@ fn claude_code_gets_a_compact_boundary_and_a_summary_line_in_one_tree() {
     assert_eq!(lines[0]["type"], "system");
     assert_eq!(lines[0]["subtype"], "compact_boundary");
     assert_eq!(lines[0]["parentUuid"], Value::Null);
-    // The last summarized line is gone from the file: the boundary names none.
-    assert_eq!(lines[0]["logicalParentUuid"], Value::Null);
+    // The last summarized line is gone from the file: the boundary names none, and leaves the
+    // key out: claude-code-viewer (d-kimuson/claude-code-viewer at 9367cf0,
+    // src/lib/conversation-schema/entry/SystemEntrySchema.ts, `CompactBoundaryEntrySchema`)
+    // reads it as `logicalParentUuid: z.string().optional()`, which null fails.
+    assert!(lines[0].get("logicalParentUuid").is_none(), "{}", lines[0]);
+    assert_compact_boundary_schema(&lines[0]);
     assert_eq!(lines[0]["compactMetadata"]["trigger"], "manual");
     assert_eq!(lines[1]["isCompactSummary"], true);
     assert_eq!(lines[1]["parentUuid"], lines[0]["uuid"]);
