@@ -718,6 +718,27 @@ fn restore_of_an_unchanged_file_is_that_file() {
     assert_eq!(r.code, 1);
 }
 
+/// A session the agent compacted itself (Claude Code's `compact_boundary` line, Codex's
+/// `compacted` line) bears no mark of ctx: it restores to itself with exit 0 (it was refused:
+/// "nothing was written by ctx-compact").
+#[test]
+fn restore_of_a_session_the_agent_compacted_itself_is_that_session() {
+    let dir = tmp("restore-agent-compacted");
+    let codex = dir.join("rollout.jsonl");
+    fs::write(
+        &codex,
+        "{\"timestamp\":\"t\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s\"}}\n\
+         {\"timestamp\":\"t\",\"type\":\"compacted\",\"payload\":{\"message\":\"We listed the files.\"}}\n",
+    )
+    .expect("write");
+    for input in [Path::new("tests/fixtures/transcripts/claude-code.jsonl"), codex.as_path()] {
+        let bytes = fs::read(input).expect("read");
+        let r = run(tool("ctx-compact").arg("--restore").arg("--store").arg(dir.join("store")).arg(input));
+        assert_eq!((r.code, r.err.as_str()), (0, ""), "{}", input.display());
+        assert_eq!(r.out.as_bytes(), bytes.as_slice());
+    }
+}
+
 /// A replacement is never larger in tokens than what it replaces: a result of 400 repeated
 /// chars is 50 tokens, fewer than its placeholder with a token-heavy path, so it stays; 1,160
 /// chars of words are more, so they go.

@@ -107,7 +107,8 @@ fn anthropic_and_responses_keep_their_shapes() {
 /// version 1-8, variant 8-b), `parentUuid` a UUID or null, `level` "info", `compactMetadata`
 /// `{trigger: string, preTokens: number}`, and the optional strings absent or strings.
 fn assert_compact_boundary_schema(line: &Value) {
-    let uuid = regex::Regex::new("^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$").expect("regex");
+    let uuid =
+        regex::Regex::new("^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$").expect("regex");
     for key in ["cwd", "sessionId", "version", "timestamp", "content"] {
         assert!(line[key].is_string(), "{key}: {line}");
     }

@@ -443,9 +443,11 @@ fn restore_one(args: &Args, job: &Job, dest: &Dest, bytes: Vec<u8>, outcome: &mu
             return write_dest(dest, &mut |out| Ok(out.write_all(&original)?));
         }
     }
-    // A file that bears no mark of a compaction (an output ctx-compact left as it was) restores
-    // to itself.
-    let marks: [&[u8]; 4] = [b"full text at ", b"is stored at ", b"compact_boundary", b"\"compacted\""];
+    // A file that bears no mark of ctx's compaction (an output ctx-compact left as it was, or a
+    // session the agent compacted itself: Claude Code's `compact_boundary`, Codex's `compacted`
+    // line) restores to itself. ctx's marks: the note of a placeholder or a preview, and the
+    // pointer that ends its summary.
+    let marks: [&[u8]; 2] = [b"full text at ", b"; search it for details this summary lacks."];
     if !marks.iter().any(|m| memchr::memmem::find(&bytes, m).is_some()) {
         outcome.status = Status::Unchanged;
         return write_dest(dest, &mut |out| Ok(out.write_all(&bytes)?));
