@@ -564,33 +564,6 @@ fn reports_count_subagent_lines_apart() {
     assert!(!r.out.contains("sidechain_tokens"), "none in a transcript without subagents: {}", r.out);
 }
 
-/// `--check -v` counts no tokens: its summary table says bytes, never bytes under "tokens".
-#[test]
-fn the_check_table_labels_bytes_as_bytes() {
-    let r = ok(run(tool("ctx-compact").args(["--check", "-v"]).arg(fixture("claude-code.jsonl"))));
-    let name = fixture("claude-code.jsonl").display().to_string();
-    assert_eq!(
-        r.err,
-        format!(
-            "{:<40} {:>8} {:>14} {:>14} {:>6}  status\n{name:<40} {:>8} {:>14} {:>14} {:>6}  done\n{:<40} {:>8} {:>14} {:>14} {:>6}  1 done\n",
-            "file",
-            "replaced",
-            "bytes before",
-            "bytes after",
-            "ratio",
-            0,
-            "19,420",
-            "19,420",
-            "1.00",
-            "total: 1 files",
-            0,
-            "19,420",
-            "19,420",
-            "1.00"
-        )
-    );
-}
-
 /// A JSON document that is not a transcript (a `package.json`) is refused at once, in one line,
 /// in bounded time and memory: the scanner once took such an object for a list and never moved on.
 #[test]
@@ -716,6 +689,36 @@ fn restore_of_an_unchanged_file_is_that_file() {
     fs::write(&marked, text).expect("write");
     let r = run(tool("ctx-compact").arg("--restore").arg(&marked));
     assert_eq!(r.code, 1);
+}
+
+/// `--check -v` on several files ends with a table of what the check found, not a table of
+/// sizes before and after ending "done" (it claimed work it did not do); `--dry-run` says so.
+#[test]
+fn the_check_table_says_what_was_found() {
+    let dir = tmp("check-table");
+    let bad = dir.join("bad.json");
+    fs::write(
+        &bad,
+        json!({"messages": [{"role": "assistant", "content": null, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}}]}, {"role": "user", "content": "go on"}]})
+        .to_string(),
+    )
+    .expect("write");
+    let good = fixture("openai-body.json");
+    let r = run(tool("ctx-compact").args(["--check", "-v"]).arg(&good).arg(&bad));
+    assert_eq!(r.code, 1);
+    let table: Vec<&str> = r.err.lines().skip_while(|l| !l.starts_with("file ")).collect();
+    assert_eq!(
+        table,
+        [
+            format!("{:<40}  status", "file"),
+            format!("{:<40}  ok", good.display()),
+            format!("{:<40}  1 problem", bad.display()),
+            format!("{:<40}  1 ok, 1 with problems", "total: 2 files"),
+        ]
+    );
+    let r = run(tool("ctx-compact").args(["--dry-run", "-v"]).arg(&good).arg(&good));
+    assert!(r.err.lines().last().unwrap_or("").ends_with("  2 dry run"), "{}", r.err);
 }
 
 /// A session the agent compacted itself (Claude Code's `compact_boundary` line, Codex's
