@@ -721,6 +721,42 @@ fn the_check_table_says_what_was_found() {
     assert!(r.err.lines().last().unwrap_or("").ends_with("  2 dry run"), "{}", r.err);
 }
 
+/// A one-line JSON body written with `", "` and `": "` (Python's `json.dumps`) keeps that style:
+/// it came out compact, even the messages that did not change.
+#[test]
+fn a_spaced_one_line_body_keeps_its_style() {
+    struct Spaced;
+    impl serde_json::ser::Formatter for Spaced {
+        fn begin_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+            if first { Ok(()) } else { w.write_all(b", ") }
+        }
+        fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+            if first { Ok(()) } else { w.write_all(b", ") }
+        }
+        fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+            w.write_all(b": ")
+        }
+    }
+    let spaced = |v: &Value| {
+        let mut out = Vec::new();
+        serde::Serialize::serialize(v, &mut serde_json::Serializer::with_formatter(&mut out, Spaced)).expect("json");
+        String::from_utf8(out).expect("utf-8")
+    };
+    let body: Value =
+        serde_json::from_str(&fs::read_to_string(fixture("openai-body.json")).expect("read")).expect("json");
+    let dir = tmp("compact-spaced");
+    let input = dir.join("body.json");
+    fs::write(&input, format!("{}\n", spaced(&body))).expect("write");
+    let out = ok(run(tool("ctx-compact").args(AGGRESSIVE).arg("--store").arg(dir.join("store")).arg(&input))).out;
+    let new: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(out, format!("{}\n", spaced(&new)), "the whole body in its style");
+    let (old, new) = (body["messages"].as_array().expect("list"), new["messages"].as_array().expect("list"));
+    assert_ne!(old, new, "a result was replaced");
+    for m in old.iter().filter(|m| new.contains(m)) {
+        assert!(out.contains(&spaced(m)), "kept as written: {}", spaced(m));
+    }
+}
+
 /// A session the agent compacted itself (Claude Code's `compact_boundary` line, Codex's
 /// `compacted` line) bears no mark of ctx: it restores to itself with exit 0 (it was refused:
 /// "nothing was written by ctx-compact").
