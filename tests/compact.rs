@@ -757,6 +757,40 @@ fn a_spaced_one_line_body_keeps_its_style() {
     }
 }
 
+/// Resuming `--out-dir` decides by the input's content: an input edited with an older time is
+/// compacted again (it was skipped), and an output that ctx left as it was is stamped too (it
+/// was written again on every run).
+#[test]
+fn resuming_an_out_dir_goes_by_content() {
+    let dir = tmp("batch-content");
+    let src = dir.join("src");
+    fs::create_dir_all(&src).expect("dir");
+    fs::copy(fixture("claude-code.jsonl"), src.join("a.jsonl")).expect("copy");
+    fs::copy(fixture("openai-body.json"), src.join("b.json")).expect("copy");
+    let out = dir.join("out");
+    let batch = || {
+        run(tool("ctx-compact")
+            .args(["--protect", "100", "--prune-minimum", "10", "-j", "1", "--out-dir"])
+            .arg(&out)
+            .arg(&src))
+    };
+    let last = |r: &common::Run| r.err.lines().last().unwrap_or("").to_string();
+    let r = batch();
+    assert!(last(&r).ends_with("1 unchanged, 1 written"), "{}", r.err);
+    let r = batch();
+    assert!(last(&r).ends_with("2 up to date"), "the unchanged output is stamped too: {}", r.err);
+    // An edit that keeps an old time (a copy with -p, a restore from a backup).
+    let a = src.join("a.jsonl");
+    let before = fs::metadata(&a).and_then(|m| m.modified()).expect("mtime");
+    let text = fs::read_to_string(&a).expect("read").replace("Read the log.", "Read the new log.");
+    fs::write(&a, text).expect("write");
+    let old = before - std::time::Duration::from_secs(3600);
+    fs::File::options().write(true).open(&a).and_then(|f| f.set_modified(old)).expect("set time");
+    let r = batch();
+    assert!(last(&r).ends_with("1 up to date, 1 written"), "{}", r.err);
+    assert!(fs::read_to_string(out.join("a.jsonl")).expect("out").contains("Read the new log."));
+}
+
 /// A session the agent compacted itself (Claude Code's `compact_boundary` line, Codex's
 /// `compacted` line) bears no mark of ctx: it restores to itself with exit 0 (it was refused:
 /// "nothing was written by ctx-compact").
