@@ -791,6 +791,29 @@ fn resuming_an_out_dir_goes_by_content() {
     assert!(fs::read_to_string(out.join("a.jsonl")).expect("out").contains("Read the new log."));
 }
 
+/// Pruning a JSON Lines session stores its changed lines' originals, not the whole session:
+/// the store held the session and, again, every result replaced in it (805 MB of store for
+/// 624 MB of sessions). It still restores byte for byte.
+#[test]
+fn the_store_of_a_pruned_session_is_smaller_than_the_session() {
+    let dir = tmp("store-size");
+    let store = dir.join("store");
+    let input = fixture("claude-code.jsonl");
+    let out = ok(run(compact(&store).args(AGGRESSIVE).arg(&input))).out;
+    let output = dir.join("out.jsonl");
+    fs::write(&output, &out).expect("write");
+    let stored: u64 = fs::read_dir(&store)
+        .expect("store")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_file())
+        .map(|p| fs::metadata(p).expect("size").len())
+        .sum();
+    let size = fs::metadata(&input).expect("size").len();
+    assert!(stored < size, "{stored} bytes stored for a session of {size}");
+    let restored = ok(run(compact(&store).arg("--restore").arg(&output))).out;
+    assert_eq!(restored.as_bytes(), fs::read(&input).expect("read").as_slice());
+}
+
 /// A session the agent compacted itself (Claude Code's `compact_boundary` line, Codex's
 /// `compacted` line) bears no mark of ctx: it restores to itself with exit 0 (it was refused:
 /// "nothing was written by ctx-compact").
