@@ -69,6 +69,10 @@ pub struct Outcome {
     pub summarized: Vec<String>,
 }
 
+/// Transcripts up to this many bytes have other cuts tried at a generous target (each one is an
+/// output built and counted).
+const TRIED_UP_TO: usize = 64 << 20;
+
 /// Tokens a summary gets at the least.
 const MIN_SUMMARY: u64 = 200;
 
@@ -311,8 +315,12 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     // commands, files and errors) than a record of them would. The default keeps a quarter of
     // the target for the summary; half of that, and a short summary alone, are tried too, and
     // the one that keeps the most facts wins (the default on a tie). Only for the extractive
-    // record, which costs no call.
-    if llm.is_none() && opts.keep_recent.is_none() && opts.target.saturating_mul(5) >= before.saturating_mul(2) {
+    // record, which costs no call, and up to a size where building three outputs costs little.
+    if llm.is_none()
+        && opts.keep_recent.is_none()
+        && opts.target.saturating_mul(5) >= before.saturating_mul(2)
+        && t.bytes.len() <= TRIED_UP_TO
+    {
         let facts = record::facts(t, &recs)?;
         let mut score = kept_facts(&facts, &best);
         for more in [keep.midpoint(room), room] {
