@@ -567,33 +567,6 @@ fn reports_count_subagent_lines_apart() {
     assert!(!r.out.contains("sidechain_tokens"), "none in a transcript without subagents: {}", r.out);
 }
 
-/// `--check -v` counts no tokens: its summary table says bytes, never bytes under "tokens".
-#[test]
-fn the_check_table_labels_bytes_as_bytes() {
-    let r = ok(run(tool("ctx-compact").args(["--check", "-v"]).arg(fixture("claude-code.jsonl"))));
-    let name = fixture("claude-code.jsonl").display().to_string();
-    assert_eq!(
-        r.err,
-        format!(
-            "{:<40} {:>8} {:>14} {:>14} {:>6}  status\n{name:<40} {:>8} {:>14} {:>14} {:>6}  done\n{:<40} {:>8} {:>14} {:>14} {:>6}  1 done\n",
-            "file",
-            "replaced",
-            "bytes before",
-            "bytes after",
-            "ratio",
-            0,
-            "19,420",
-            "19,420",
-            "1.00",
-            "total: 1 files",
-            0,
-            "19,420",
-            "19,420",
-            "1.00"
-        )
-    );
-}
-
 /// A JSON document that is not a transcript (a `package.json`) is refused at once, in one line,
 /// in bounded time and memory: the scanner once took such an object for a list and never moved on.
 #[test]
@@ -721,6 +694,150 @@ fn restore_of_an_unchanged_file_is_that_file() {
     fs::write(&marked, text).expect("write");
     let r = run(tool("ctx-compact").arg("--restore").arg(&marked));
     assert_eq!(r.code, 1);
+}
+
+/// `--check -v` on several files ends with a table of what the check found, not a table of
+/// sizes before and after ending "done" (it claimed work it did not do); `--dry-run` says so.
+#[test]
+fn the_check_table_says_what_was_found() {
+    let dir = tmp("check-table");
+    let bad = dir.join("bad.json");
+    fs::write(
+        &bad,
+        json!({"messages": [{"role": "assistant", "content": null, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}}]}, {"role": "user", "content": "go on"}]})
+        .to_string(),
+    )
+    .expect("write");
+    let good = fixture("openai-body.json");
+    let r = run(tool("ctx-compact").args(["--check", "-v"]).arg(&good).arg(&bad));
+    assert_eq!(r.code, 1);
+    let table: Vec<&str> = r.err.lines().skip_while(|l| !l.starts_with("file ")).collect();
+    assert_eq!(
+        table,
+        [
+            format!("{:<40}  status", "file"),
+            format!("{:<40}  ok", good.display()),
+            format!("{:<40}  1 problem", bad.display()),
+            format!("{:<40}  1 ok, 1 with problems", "total: 2 files"),
+        ]
+    );
+    let r = run(tool("ctx-compact").args(["--dry-run", "-v"]).arg(&good).arg(&good));
+    assert!(r.err.lines().last().unwrap_or("").ends_with("  2 dry run"), "{}", r.err);
+}
+
+/// A one-line JSON body written with `", "` and `": "` (Python's `json.dumps`) keeps that style:
+/// it came out compact, even the messages that did not change.
+#[test]
+fn a_spaced_one_line_body_keeps_its_style() {
+    struct Spaced;
+    impl serde_json::ser::Formatter for Spaced {
+        fn begin_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+            if first { Ok(()) } else { w.write_all(b", ") }
+        }
+        fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+            if first { Ok(()) } else { w.write_all(b", ") }
+        }
+        fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+            w.write_all(b": ")
+        }
+    }
+    let spaced = |v: &Value| {
+        let mut out = Vec::new();
+        serde::Serialize::serialize(v, &mut serde_json::Serializer::with_formatter(&mut out, Spaced)).expect("json");
+        String::from_utf8(out).expect("utf-8")
+    };
+    let body: Value =
+        serde_json::from_str(&fs::read_to_string(fixture("openai-body.json")).expect("read")).expect("json");
+    let dir = tmp("compact-spaced");
+    let input = dir.join("body.json");
+    fs::write(&input, format!("{}\n", spaced(&body))).expect("write");
+    let out = ok(run(tool("ctx-compact").args(AGGRESSIVE).arg("--store").arg(dir.join("store")).arg(&input))).out;
+    let new: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(out, format!("{}\n", spaced(&new)), "the whole body in its style");
+    let (old, new) = (body["messages"].as_array().expect("list"), new["messages"].as_array().expect("list"));
+    assert_ne!(old, new, "a result was replaced");
+    for m in old.iter().filter(|m| new.contains(m)) {
+        assert!(out.contains(&spaced(m)), "kept as written: {}", spaced(m));
+    }
+}
+
+/// Resuming `--out-dir` decides by the input's content: an input edited with an older time is
+/// compacted again (it was skipped), and an output that ctx left as it was is stamped too (it
+/// was written again on every run).
+#[test]
+fn resuming_an_out_dir_goes_by_content() {
+    let dir = tmp("batch-content");
+    let src = dir.join("src");
+    fs::create_dir_all(&src).expect("dir");
+    fs::copy(fixture("claude-code.jsonl"), src.join("a.jsonl")).expect("copy");
+    fs::copy(fixture("openai-body.json"), src.join("b.json")).expect("copy");
+    let out = dir.join("out");
+    let batch = || {
+        run(tool("ctx-compact")
+            .args(["--protect", "100", "--prune-minimum", "10", "-j", "1", "--out-dir"])
+            .arg(&out)
+            .arg(&src))
+    };
+    let last = |r: &common::Run| r.err.lines().last().unwrap_or("").to_string();
+    let r = batch();
+    assert!(last(&r).ends_with("1 unchanged, 1 written"), "{}", r.err);
+    let r = batch();
+    assert!(last(&r).ends_with("2 up to date"), "the unchanged output is stamped too: {}", r.err);
+    // An edit that keeps an old time (a copy with -p, a restore from a backup).
+    let a = src.join("a.jsonl");
+    let before = fs::metadata(&a).and_then(|m| m.modified()).expect("mtime");
+    let text = fs::read_to_string(&a).expect("read").replace("Read the log.", "Read the new log.");
+    fs::write(&a, text).expect("write");
+    let old = before - std::time::Duration::from_secs(3600);
+    fs::File::options().write(true).open(&a).and_then(|f| f.set_modified(old)).expect("set time");
+    let r = batch();
+    assert!(last(&r).ends_with("1 up to date, 1 written"), "{}", r.err);
+    assert!(fs::read_to_string(out.join("a.jsonl")).expect("out").contains("Read the new log."));
+}
+
+/// Pruning a JSON Lines session stores its changed lines' originals, not the whole session:
+/// the store held the session and, again, every result replaced in it (805 MB of store for
+/// 624 MB of sessions). It still restores byte for byte.
+#[test]
+fn the_store_of_a_pruned_session_is_smaller_than_the_session() {
+    let dir = tmp("store-size");
+    let store = dir.join("store");
+    let input = fixture("claude-code.jsonl");
+    let out = ok(run(compact(&store).args(AGGRESSIVE).arg(&input))).out;
+    let output = dir.join("out.jsonl");
+    fs::write(&output, &out).expect("write");
+    let stored: u64 = fs::read_dir(&store)
+        .expect("store")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_file())
+        .map(|p| fs::metadata(p).expect("size").len())
+        .sum();
+    let size = fs::metadata(&input).expect("size").len();
+    assert!(stored < size, "{stored} bytes stored for a session of {size}");
+    let restored = ok(run(compact(&store).arg("--restore").arg(&output))).out;
+    assert_eq!(restored.as_bytes(), fs::read(&input).expect("read").as_slice());
+}
+
+/// A session the agent compacted itself (Claude Code's `compact_boundary` line, Codex's
+/// `compacted` line) bears no mark of ctx: it restores to itself with exit 0 (it was refused:
+/// "nothing was written by ctx-compact").
+#[test]
+fn restore_of_a_session_the_agent_compacted_itself_is_that_session() {
+    let dir = tmp("restore-agent-compacted");
+    let codex = dir.join("rollout.jsonl");
+    fs::write(
+        &codex,
+        "{\"timestamp\":\"t\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s\"}}\n\
+         {\"timestamp\":\"t\",\"type\":\"compacted\",\"payload\":{\"message\":\"We listed the files.\"}}\n",
+    )
+    .expect("write");
+    for input in [Path::new("tests/fixtures/transcripts/claude-code.jsonl"), codex.as_path()] {
+        let bytes = fs::read(input).expect("read");
+        let r = run(tool("ctx-compact").arg("--restore").arg("--store").arg(dir.join("store")).arg(input));
+        assert_eq!((r.code, r.err.as_str()), (0, ""), "{}", input.display());
+        assert_eq!(r.out.as_bytes(), bytes.as_slice());
+    }
 }
 
 /// A replacement is never larger in tokens than what it replaces: a result of 400 repeated

@@ -400,24 +400,52 @@ fn refused(client: Option<&Client>) -> Result<()> {
 }
 
 fn summarize_one(input: &[u8], opts: &summarize::Options, client: Option<&Client>, args: &Args) -> Summary {
-    let bar = if std::io::stderr().is_terminal() && !args.output.quiet && client.is_some() {
-        let pb = indicatif::ProgressBar::new(0);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} chunks")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        pb.set_message("summarizing");
-        pb
+    // A bar on a terminal for what takes time: LLM calls, or a large input read extractively.
+    let shown =
+        std::io::stderr().is_terminal() && !args.output.quiet && (client.is_some() || input.len() >= SHOWN_FROM);
+    let bar = if shown {
+        progress_bar(input.len() as u64, indicatif::ProgressDrawTarget::stderr())
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let summary = summarize::summarize(input, opts, client, &|p| match p {
-        summarize::Progress::Total(n) => bar.set_length(n),
-        summarize::Progress::Chunk => bar.inc(1),
-        summarize::Progress::Merge => bar.set_message("merging"),
-    });
+    let summary = summarize::summarize(input, opts, client, &|p| advance(&bar, p));
     bar.finish_and_clear();
     summary
+}
+
+/// Inputs from this many bytes get a bar without an LLM too (splitting and scoring them takes
+/// seconds).
+const SHOWN_FROM: usize = 1 << 20;
+
+/// The bar of one summary: from its first frame, a spinner naming the input's size while it is
+/// split and scored (no chunk count is known yet: it never claims "0/0 chunks"), then the
+/// chunks summarized out of the real total.
+fn progress_bar(bytes: u64, target: indicatif::ProgressDrawTarget) -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::with_draw_target(None, target);
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    pb.set_message(format!("summarizing {}: splitting and scoring", indicatif::HumanBytes(bytes)));
+    pb.enable_steady_tick(std::time::Duration::from_millis(120));
+    pb
+}
+
+/// Moves `bar` on as the summary reports.
+fn advance(bar: &indicatif::ProgressBar, p: summarize::Progress) {
+    match p {
+        summarize::Progress::Total(n) => {
+            bar.set_length(n);
+            bar.set_position(0);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} chunks")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar.set_message("summarizing");
+        }
+        summarize::Progress::Chunk => bar.inc(1),
+        summarize::Progress::Merge => bar.set_message("merging"),
+    }
 }
 
 /// One warning line per kind of fallback; whether there were any.
@@ -476,4 +504,23 @@ fn write_summary(
     }
     writeln!(out, "{v}")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first frame named "0/0 chunks" under a full bar: now it names the input's size, and
+    /// the chunk count appears once it is known.
+    #[test]
+    fn the_bar_starts_with_the_input_size_and_counts_real_chunks() {
+        let bar = progress_bar(200_000_000, indicatif::ProgressDrawTarget::hidden());
+        assert_eq!(bar.length(), None, "no chunk total is claimed before it is known");
+        assert_eq!(bar.message(), "summarizing 190.73 MiB: splitting and scoring");
+        advance(&bar, summarize::Progress::Total(7));
+        assert_eq!((bar.length(), bar.position(), bar.message()), (Some(7), 0, "summarizing".to_string()));
+        advance(&bar, summarize::Progress::Chunk);
+        assert_eq!(bar.position(), 1);
+        bar.finish_and_clear();
+    }
 }

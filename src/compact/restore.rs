@@ -1,7 +1,7 @@
 //! Rebuilding an original transcript from a compacted one. When compaction changes a
-//! transcript it stores the original whole, and an index file in `restore/` that maps the key of
-//! each changed JSON line (or of the whole document) to the stored original and the byte range
-//! it replaced. Restoring looks every line up, so a session that grew after it was compacted (an
+//! transcript it stores the original (of a JSON Lines session only pruned, its changed lines
+//! alone, one after another), and an index file in `restore/` that maps the key of each changed
+//! JSON line (or of the whole document) to the stored original and the byte range it replaced. Restoring looks every line up, so a session that grew after it was compacted (an
 //! agent kept appending) still restores, and chains of compactions unwind.
 
 use crate::store::{Store, key_of};
@@ -27,7 +27,12 @@ impl Index {
 
     /// Notes that `new` (one line, or a whole document) replaces `range` of the original.
     pub fn add(&mut self, new: &[u8], range: Range<usize>) {
-        let _ = writeln!(self.entries, "{} {} {} {}", key_of(new), self.original, range.start, range.end);
+        self.add_key(&key_of(new), range);
+    }
+
+    /// Notes that the line or document whose key is `key` replaces `range` of the original.
+    pub fn add_key(&mut self, key: &str, range: Range<usize>) {
+        let _ = writeln!(self.entries, "{key} {} {} {}", self.original, range.start, range.end);
     }
 
     /// Notes that `new`, a whole JSON Lines output, replaces `range` of the original also as

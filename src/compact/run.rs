@@ -1,7 +1,7 @@
 //! The whole compaction of one transcript as one call: prune and budgets, then, when a target is
 //! given and the result is still over its trigger, history compaction; `--state` around both;
-//! the sizes counted one way ([`stats::size`]); every replaced content and the original stored
-//! before anything is written, with the index that restores it. The CLI reads the file, calls
+//! the sizes counted one way ([`stats::size`]); every replaced content and the original (or its changed
+//! lines) stored before anything is written, with the index that restores it. The CLI reads the file, calls
 //! [`run`], writes what it returns and prints the [`Report`].
 
 use super::stats::{self, Size};
@@ -181,31 +181,47 @@ fn prune_only(t: &Transcript, changed: BTreeMap<usize, Value>, stash: &Stash, re
     if changed.is_empty() {
         return Ok(Body::Same);
     }
-    let mut index = match stash.stores() {
-        true => Some(restore::Index::new(&stash.put(&t.bytes)?)?),
-        false => None,
-    };
     let body = if t.is_lines() {
         // Counted, not copied: the output is written around the input when it is asked for.
         let mut counter = Counting { inner: &mut io::sink(), n: 0 };
+        let mut lines: Vec<(String, std::ops::Range<usize>)> = Vec::new();
         t.write(&changed, &mut counter, &mut |line, range| {
-            if let Some(index) = index.as_mut() {
-                index.add(line, range);
-            }
+            lines.push((store::key_of(line), range));
             Ok(())
         })?;
         report.bytes.1 = counter.n;
+        if stash.stores() {
+            // Only the changed lines' originals are stored, one after another: the other lines
+            // are in the output as they were, and the store would otherwise hold the session
+            // and, again, every content replaced in it.
+            let mut originals = Vec::new();
+            let mut entries = Vec::with_capacity(lines.len());
+            for (key, range) in lines {
+                let start = originals.len();
+                originals.extend_from_slice(&t.bytes[range]);
+                entries.push((key, start..originals.len()));
+            }
+            let mut index = restore::Index::new(&stash.put(&originals)?)?;
+            for (key, range) in entries {
+                index.add_key(&key, range);
+            }
+            save_index(Some(index), stash)?;
+        }
         Body::Records(changed)
     } else {
+        let mut index = match stash.stores() {
+            true => Some(restore::Index::new(&stash.put(&t.bytes)?)?),
+            false => None,
+        };
         let mut doc = Vec::new();
         t.write(&changed, &mut doc, &mut |_, _| Ok(()))?;
         if let Some(index) = index.as_mut() {
             index.add(&doc, 0..t.bytes.len());
         }
         report.bytes.1 = doc.len() as u64;
+        save_index(index, stash)?;
         Body::Bytes(doc)
     };
-    save_index(index, stash)?;
     Ok(body)
 }
 

@@ -11,6 +11,8 @@ use std::io::Write;
 pub enum Style {
     /// On one line.
     Compact,
+    /// On one line, with a space after each `,` and `:` (Python's `json.dumps`).
+    Spaced,
     /// Pretty-printed with this indent.
     Pretty(Vec<u8>),
 }
@@ -129,16 +131,38 @@ impl Doc {
         let list = List { doc: self, bytes, list };
         let doc = Listed { root: &self.root, key: self.key, list: &list };
         out.write_all(&self.prefix)?;
-        match &self.style {
-            Style::Compact => serde_json::to_writer(&mut *out, &doc)?,
-            Style::Pretty(indent) => {
-                let fmt = serde_json::ser::PrettyFormatter::with_indent(indent);
-                let mut ser = serde_json::Serializer::with_formatter(&mut *out, fmt);
-                serde::Serialize::serialize(&doc, &mut ser)?;
-            }
-        }
+        write_styled(&self.style, &doc, out)?;
         out.write_all(&self.suffix)?;
         Ok(())
+    }
+}
+
+/// Serializes `value` in `style`.
+fn write_styled(style: &Style, value: &impl serde::Serialize, out: &mut dyn Write) -> serde_json::Result<()> {
+    match style {
+        Style::Compact => serde_json::to_writer(out, value),
+        Style::Spaced => value.serialize(&mut serde_json::Serializer::with_formatter(out, SpacedFormatter)),
+        Style::Pretty(indent) => {
+            let fmt = serde_json::ser::PrettyFormatter::with_indent(indent);
+            value.serialize(&mut serde_json::Serializer::with_formatter(out, fmt))
+        }
+    }
+}
+
+/// One line, `", "` between values and `": "` after keys.
+struct SpacedFormatter;
+
+impl serde_json::ser::Formatter for SpacedFormatter {
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if first { Ok(()) } else { w.write_all(b", ") }
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if first { Ok(()) } else { w.write_all(b", ") }
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
     }
 }
 
@@ -225,11 +249,29 @@ pub fn describe(e: &serde_json::Error) -> String {
     if e.column() > 0 { format!("{head} at column {}", e.column()) } else { head.to_string() }
 }
 
-/// Compact when the document is on one line; else pretty, indented as its second line is.
+/// Compact when the document is on one line (spaced when its first `,` or `:` between values is
+/// followed by a space); else pretty, indented as its second line is.
 fn style(doc: &[u8]) -> Style {
-    let Some(nl) = memchr::memchr(b'\n', doc) else { return Style::Compact };
+    let Some(nl) = memchr::memchr(b'\n', doc) else {
+        return if spaced(doc) { Style::Spaced } else { Style::Compact };
+    };
     let indent: Vec<u8> = doc[nl + 1..].iter().take_while(|b| **b == b' ' || **b == b'\t').copied().collect();
     Style::Pretty(if indent.is_empty() { b"  ".to_vec() } else { indent })
+}
+
+/// Whether the first `,` or `:` outside strings is followed by a space.
+fn spaced(doc: &[u8]) -> bool {
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, b) in doc.iter().enumerate() {
+        match (in_string, escaped, b) {
+            (true, true, _) => escaped = false,
+            (true, false, b'\\') => escaped = true,
+            (_, _, b'"') => in_string = !in_string,
+            (false, _, b',' | b':') => return doc.get(i + 1) == Some(&b' '),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The byte spans of the elements of the list starting at `list` (its `[`), each from its first
@@ -429,14 +471,7 @@ mod tests {
         let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
         let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(bytes.len(), |i| i + 1);
         let mut out = bytes[..start].to_vec();
-        match style(&bytes[start..end]) {
-            Style::Compact => serde_json::to_writer(&mut out, &root).expect("writes"),
-            Style::Pretty(indent) => {
-                let fmt = serde_json::ser::PrettyFormatter::with_indent(&indent);
-                serde::Serialize::serialize(&root, &mut serde_json::Serializer::with_formatter(&mut out, fmt))
-                    .expect("writes");
-            }
-        }
+        write_styled(&style(&bytes[start..end]), &root, &mut out).expect("writes");
         out.extend_from_slice(&bytes[end..]);
         out
     }
@@ -487,6 +522,9 @@ mod tests {
     #[test]
     fn style_is_compact_or_the_indent_of_line_two() {
         assert_eq!(style(b"[{\"a\":1}]"), Style::Compact);
+        assert_eq!(style(b"[{\"a, b: c\":1, \"d\": 2}]"), Style::Compact, "separators in strings do not count");
+        assert_eq!(style(b"{\"a\": [1, 2]}"), Style::Spaced);
+        assert_eq!(style(b"[\"x\\\"\", 2]"), Style::Spaced);
         assert_eq!(style(b"[\n    1\n]"), Style::Pretty(b"    ".to_vec()));
         assert_eq!(style(b"[\n\t1\n]"), Style::Pretty(b"\t".to_vec()));
     }

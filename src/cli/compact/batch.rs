@@ -192,14 +192,15 @@ pub struct Stamp {
     key: String,
     file: Option<PathBuf>,
     made: std::collections::HashMap<PathBuf, String>,
-    written: Mutex<Vec<PathBuf>>,
+    written: Mutex<Vec<(PathBuf, String)>>,
 }
 
 impl Stamp {
     fn new(args: &Args, opts: &compact::Options, history: Option<&History>) -> Stamp {
         let made_by = format!(
-            "{} {opts:?} {:?}",
+            "{} restore={} {opts:?} {:?}",
             env!("CARGO_PKG_VERSION"),
+            args.restore,
             history.map(|(o, c)| (o, c.as_ref().map(|c| (&c.config().base_url, &c.config().model))))
         );
         let key = crate::store::key_of(made_by.as_bytes());
@@ -214,13 +215,20 @@ impl Stamp {
         Stamp { key, file, made, written: Mutex::new(Vec::new()) }
     }
 
-    /// Whether `out` was made by this version with these options.
-    fn matches(&self, out: &Path) -> bool {
-        self.made.get(out).is_some_and(|k| *k == self.key)
+    /// The stamp of an output made from `input` by this version with these options: the input
+    /// is named by its content, so that an input edited since (whatever its time says) is not
+    /// taken for the one its output was made from.
+    fn of(&self, input: &[u8]) -> String {
+        crate::store::key_of(format!("{} {}", self.key, crate::store::key_of(input)).as_bytes())
     }
 
-    fn written(&self, out: &Path) {
-        self.written.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(out.to_path_buf());
+    /// Whether `out` is there, made from this input by this version with these options.
+    fn matches(&self, out: &Path, stamp: &str) -> bool {
+        self.made.get(out).is_some_and(|k| k == stamp) && out.is_file()
+    }
+
+    fn written(&self, out: &Path, stamp: String) {
+        self.written.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((out.to_path_buf(), stamp));
     }
 
     /// Writes the stamps of this run's outputs over those of earlier runs.
@@ -231,9 +239,7 @@ impl Stamp {
             return Ok(());
         }
         let mut made = self.made;
-        for out in written {
-            made.insert(out, self.key.clone());
-        }
+        made.extend(written);
         let mut lines: Vec<String> = made.iter().map(|(p, k)| format!("{k} {}", p.display())).collect();
         lines.sort();
         crate::store::write_atomic(&file, &mut |w| Ok(w.write_all((lines.join("\n") + "\n").as_bytes())?))
@@ -295,9 +301,6 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
             if outcome.status == Status::Skipped {
                 skipped.fetch_add(1, Ordering::Relaxed);
             }
-            if let (Status::Written, Some(out)) = (&outcome.status, &outcome.output) {
-                ctx.stamp.written(out);
-            }
             bar.inc(job.path.as_ref().and_then(|p| fs::metadata(p).ok()).map_or(0, |m| m.len()));
             bar.set_message(format!("{}/{} files", finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len()));
             let mut p = printer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -358,15 +361,17 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
     let args = ctx.args;
     let dest = dest(args, job);
     outcome.output = dest.file().map(Path::to_path_buf);
-    // Resuming a batch skips outputs newer than their inputs; -o FILE is always written.
-    if let (Dest::File(out), Some(input), false, None) = (&dest, &job.path, args.force, &args.output)
-        && is_up_to_date(input, out)
-        && ctx.stamp.matches(out)
+    let bytes = read(job)?;
+    // Resuming a batch skips outputs made from the same input (by content) by this version with
+    // these options; -o FILE is always written.
+    let stamp = ctx.stamp.of(&bytes);
+    let resumable = matches!((&dest, &job.path, args.force, &args.output), (Dest::File(_), Some(_), false, None));
+    if let (true, Dest::File(out)) = (resumable, &dest)
+        && ctx.stamp.matches(out, &stamp)
     {
         outcome.status = Status::Skipped;
         return Ok(());
     }
-    let bytes = read(job)?;
     // What is written from the input is as private as it.
     let from = store::mode_of(job.path.as_deref());
     outcome.bytes = (bytes.len() as u64, bytes.len() as u64);
@@ -401,7 +406,12 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
         outcome.status = Status::Stats;
         return Ok(());
     }
-    compact_one(&t, ctx, (&dest, from), outcome)
+    compact_one(&t, ctx, (&dest, from), outcome)?;
+    // Outputs written, changed or not, are stamped: a rerun skips them.
+    if let (true, Dest::File(out), Status::Written | Status::Unchanged) = (resumable, &dest, &outcome.status) {
+        ctx.stamp.written(out, stamp);
+    }
+    Ok(())
 }
 
 /// Compacts one transcript through [`compact::run`]; writes its output and reports.
@@ -451,9 +461,11 @@ fn restore_one(
             return write_dest(dest, from, &mut |out| Ok(out.write_all(&original)?));
         }
     }
-    // A file that bears no mark of a compaction (an output ctx-compact left as it was) restores
-    // to itself.
-    let marks: [&[u8]; 4] = [b"full text at ", b"is stored at ", b"compact_boundary", b"\"compacted\""];
+    // A file that bears no mark of ctx's compaction (an output ctx-compact left as it was, or a
+    // session the agent compacted itself: Claude Code's `compact_boundary`, Codex's `compacted`
+    // line) restores to itself. ctx's marks: the note of a placeholder or a preview, and the
+    // pointer that ends its summary.
+    let marks: [&[u8]; 2] = [b"full text at ", b"; search it for details this summary lacks."];
     if !marks.iter().any(|m| memchr::memmem::find(&bytes, m).is_some()) {
         outcome.status = Status::Unchanged;
         return write_dest(dest, from, &mut |out| Ok(out.write_all(&bytes)?));
@@ -464,12 +476,6 @@ fn restore_one(
         outcome.name,
         looked.join(" or ")
     )
-}
-
-/// Whether `out` is newer than `input`.
-fn is_up_to_date(input: &Path, out: &Path) -> bool {
-    let time = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
-    matches!((time(input), time(out)), (Some(i), Some(o)) if o >= i)
 }
 
 /// The whole input, opened as every tool opens its inputs.

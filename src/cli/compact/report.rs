@@ -323,11 +323,39 @@ fn json(o: &Outcome) -> String {
     format!("{}\n", serde_json::Value::Object(obj))
 }
 
+/// The table of `--check` and `--stats`: a row per file (up to [`LISTED`]) with what was found,
+/// and the totals.
+fn findings(outcomes: &[Outcome]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{:<40}  status", "file");
+    let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
+    for o in outcomes {
+        let (status, total) = match (&o.status, o.problems.len()) {
+            (Status::Failed(_), _) => ("error".to_string(), "error"),
+            (Status::Stats, _) => ("counted".to_string(), "counted"),
+            (_, 0) => ("ok".to_string(), "ok"),
+            (_, 1) => ("1 problem".to_string(), "with problems"),
+            (_, n) => (format!("{n} problems"), "with problems"),
+        };
+        if outcomes.len() <= LISTED || total != "ok" {
+            let _ = writeln!(s, "{:<40}  {status}", o.name);
+        }
+        *by_status.entry(total).or_default() += 1;
+    }
+    let statuses: Vec<String> = by_status.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    let _ = writeln!(s, "{:<40}  {}", format!("total: {} files", outcomes.len()), statuses.join(", "));
+    s
+}
+
 /// Files listed one by one in the summary up to this many; beyond, only the totals and errors.
 const LISTED: usize = 50;
 
 /// The summary table: a row per file (up to [`LISTED`]) and the totals.
 fn summary(outcomes: &[Outcome], tokens: bool) -> String {
+    // `--check` and `--stats` change nothing: their table says what they found, no sizes.
+    if outcomes.iter().all(|o| matches!(o.status, Status::Checked | Status::Stats | Status::Failed(_))) {
+        return findings(outcomes);
+    }
     let mut s = String::new();
     // Tokens only when every file counted is counted in tokens (`--check` and `--restore`
     // count none): a column never mixes the two units.
@@ -352,6 +380,7 @@ fn summary(outcomes: &[Outcome], tokens: bool) -> String {
             Status::Unchanged => "unchanged",
             Status::Skipped => "up to date",
             Status::Failed(_) => "error",
+            Status::DryRun => "dry run",
             _ => "done",
         };
         *by_status.entry(status).or_default() += 1;

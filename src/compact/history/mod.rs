@@ -69,6 +69,10 @@ pub struct Outcome {
     pub summarized: Vec<String>,
 }
 
+/// Transcripts up to this many bytes have other cuts tried at a generous target (each one is an
+/// output built and counted).
+const TRIED_UP_TO: usize = 64 << 20;
+
 /// Tokens a summary gets at the least.
 const MIN_SUMMARY: u64 = 200;
 
@@ -198,20 +202,69 @@ fn crossing(t: &Transcript) -> Vec<bool> {
 fn boundary(t: &Transcript, recs: &[Rec], keep: u64, room: u64) -> Option<usize> {
     let crossing = crossing(t);
     let first = recs.iter().position(|r| r.message && !r.system)?;
-    let safe = |k: &usize| {
-        let r = &recs[*k];
-        !crossing[*k] && !r.result_first && r.message && !r.system && !r.sidechain
-    };
-    let mut suffix = vec![0u64; recs.len() + 1];
-    for k in (0..recs.len()).rev() {
-        suffix[k] = suffix[k + 1] + recs[k].tokens;
-    }
+    let safe = |k: &usize| safe(&crossing, recs, *k);
+    let suffix = suffix(recs);
     let k0 = (0..=recs.len()).find(|k| suffix[*k] <= keep).unwrap_or(recs.len());
     let later = (k0.max(first + 1)..recs.len()).filter(safe);
     let turns = later.clone().filter(|k| recs[*k].turn);
     let earlier = (first + 1..k0.max(first + 1)).rev().filter(safe);
     let end = (!waiting(t)).then_some(recs.len());
     turns.chain(later).chain(earlier).chain(end).find(|k| suffix[*k] <= room)
+}
+
+/// Whether a cut before record `k` is safe: not between a call and its result, not on a
+/// result, not on what is never summarized.
+fn safe(crossing: &[bool], recs: &[Rec], k: usize) -> bool {
+    let r = &recs[k];
+    !crossing[k] && !r.result_first && r.message && !r.system && !r.sidechain
+}
+
+/// The tokens of the records from each record on (and 0 after the last).
+fn suffix(recs: &[Rec]) -> Vec<u64> {
+    let mut suffix = vec![0u64; recs.len() + 1];
+    for k in (0..recs.len()).rev() {
+        suffix[k] = suffix[k + 1] + recs[k].tokens;
+    }
+    suffix
+}
+
+/// Why no cut fits the target, with the smallest target that has one: the system prompt and a
+/// short summary, and the newest safe part when the last call still waits for its result (it
+/// must stay with its call); else nothing need be kept verbatim.
+fn too_small(t: &Transcript, recs: &[Rec], system: u64, opts: &Options) -> String {
+    let name = &t.name;
+    let (target, trigger) = (opts.target, opts.trigger);
+    let waiting_part = if waiting(t) {
+        let crossing = crossing(t);
+        let first = recs.iter().position(|r| r.message && !r.system).unwrap_or(recs.len());
+        let suffix = suffix(recs);
+        match (first + 1..recs.len()).rev().find(|k| safe(&crossing, recs, *k)) {
+            Some(k) => Some(suffix[k]),
+            None => {
+                return format!(
+                    "{name}: no target can be met: the last tool call still waits for its result, and nothing before it can be summarized"
+                );
+            }
+        }
+    } else {
+        None
+    };
+    let need = system + MIN_SUMMARY + waiting_part.unwrap_or(0).max(1);
+    // The smallest target whose share under the trigger holds `need`.
+    let aim = |t: u64| ((t as f64) * trigger).floor() as u64;
+    let mut least = ((need as f64) / trigger).ceil() as u64;
+    while aim(least) < need {
+        least += 1;
+    }
+    while least > 0 && aim(least - 1) >= need {
+        least -= 1;
+    }
+    let waiting = waiting_part
+        .map(|n| format!(", the newest part with the tool call still waiting for its result ({n} tokens)"))
+        .unwrap_or_default();
+    format!(
+        "{name}: the target of {target} tokens is too small: the system prompt ({system} tokens){waiting} and a summary ({MIN_SUMMARY} tokens at least) must fit under --trigger {trigger} of it; the smallest target that does is {least} tokens: raise --max-tokens"
+    )
 }
 
 /// Whether a call of the last record that holds calls has no result yet (the agent is running
@@ -252,14 +305,95 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let keep = opts.keep_recent.unwrap_or_else(|| aim.saturating_sub(system + (opts.target / 4).max(MIN_SUMMARY)));
     // The summary needs room too: at least a short one.
     let room = aim.saturating_sub(system + MIN_SUMMARY);
-    let Some(k) = boundary(t, &recs, keep, room).filter(|_| room > 0) else {
+    if room == 0 || boundary(t, &recs, keep, room).is_none() {
+        bail!("{}", too_small(t, &recs, system, opts));
+    }
+    let at = At { recs: &recs, system, aim, path, llm };
+    let mut best = attempt(t, opts, &at, keep)?;
+    // A generous target (at least two fifths of the transcript) leaves little to summarize: more
+    // of the newest records verbatim may then keep more of what the agent needs (its requests,
+    // commands, files and errors) than a record of them would. The default keeps a quarter of
+    // the target for the summary; half of that, and a short summary alone, are tried too, and
+    // the one that keeps the most facts wins (the default on a tie). Only for the extractive
+    // record, which costs no call, and up to a size where building three outputs costs little.
+    if llm.is_none()
+        && opts.keep_recent.is_none()
+        && opts.target.saturating_mul(5) >= before.saturating_mul(2)
+        && t.bytes.len() <= TRIED_UP_TO
+    {
+        let facts = record::facts(t, &recs)?;
+        let mut score = kept_facts(&facts, &best);
+        for more in [keep.midpoint(room), room] {
+            let Ok(other) = attempt(t, opts, &at, more) else { continue };
+            let n = kept_facts(&facts, &other);
+            if other.k != best.k && other.after <= opts.target && n > score {
+                (best, score) = (other, n);
+            }
+        }
+    }
+    out.warnings.append(&mut best.warnings);
+    out.llm = best.llm;
+    out.after = best.after;
+    out.summarized = t
+        .entries
+        .iter()
+        .filter(|e| e.record < best.k)
+        .filter_map(|e| match &e.kind {
+            Kind::Result { id: Some(id), .. } => Some(id.clone()),
+            _ => None,
+        })
+        .collect();
+    // A target is a promise: an output over it is refused, with what took the room.
+    if out.after > opts.target {
         bail!(
-            "{}: the target of {} tokens is smaller than the system prompt ({system} tokens) plus the newest user turn ({} tokens) and a summary",
+            "{}: the compacted transcript is {} tokens, over the target of {}: the system prompt ({system} tokens) and the newest part kept verbatim ({} tokens) leave too little; raise --max-tokens or lower --keep-recent",
             t.name,
+            out.after,
             opts.target,
-            newest_turn(&recs)
+            best.kept
         );
-    };
+    }
+    out.event = Some(best.event);
+    out.dropped = best.dropped;
+    out.bytes = Some(best.bytes);
+    Ok(out)
+}
+
+/// What every attempt at a cut shares.
+struct At<'a> {
+    recs: &'a [Rec],
+    system: u64,
+    aim: u64,
+    path: &'a str,
+    llm: Option<&'a Client>,
+}
+
+/// The transcript compacted at one cut.
+struct Attempt {
+    /// The first record kept verbatim.
+    k: usize,
+    /// Its tokens and those of the records after it.
+    kept: u64,
+    /// Records summarized.
+    dropped: usize,
+    event: crate::compact::state::Event,
+    bytes: Vec<u8>,
+    after: u64,
+    llm: bool,
+    warnings: Vec<String>,
+}
+
+/// The facts of `facts` that `a` keeps: in its verbatim part, or named in its summary.
+fn kept_facts(facts: &[(usize, String)], a: &Attempt) -> usize {
+    let summary = record::normalized(&a.event.summary);
+    facts.iter().filter(|(i, fact)| *i >= a.k || summary.contains(fact.as_str())).count()
+}
+
+/// Compacts `t` with the newest `keep` tokens verbatim, cut where it is safe.
+fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt> {
+    let (recs, system, aim) = (at.recs, at.system, at.aim);
+    let room = aim.saturating_sub(system + MIN_SUMMARY);
+    let Some(k) = boundary(t, recs, keep, room) else { bail!("{}: no cut keeps {keep} tokens", t.name) };
     let kept: u64 = recs[k..].iter().map(|r| r.tokens).sum();
     let dropped: Vec<usize> = (0..k).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain).collect();
     // The user's own words are bounded by the room the target leaves beside a summary, which
@@ -268,8 +402,9 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let left = free.saturating_sub(MIN_SUMMARY).min(free / 2);
     let users = record::user_words(t, &dropped, opts, left)?;
     let pointer = format!(
-        "The full earlier history ({} messages) is stored at {path}; search it for details this summary lacks.",
-        dropped.len()
+        "The full earlier history ({} messages) is stored at {}; search it for details this summary lacks.",
+        dropped.len(),
+        at.path
     );
     // What surrounds the summary body: the question (or Claude Code's opening), the user's own
     // words and the pointer, with a margin for the joins.
@@ -282,11 +417,9 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
     let frame = opts.encoding.count(format!("{opening}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);
     let input = record::render(t, &dropped)?;
-    let (body, llm_used, mut warnings) = summary(t, &dropped, &input, room, opts, llm)?;
-    out.warnings.append(&mut warnings);
-    out.llm = llm_used;
+    let (body, llm_used, warnings) = summary(t, &dropped, &input, room, opts, at.llm)?;
     let pre_tokens = recs.iter().map(|r| r.tokens).sum();
-    let logical_parent = shape::last_uuid(t, &recs, k)?;
+    let logical_parent = shape::last_uuid(t, recs, k)?;
     // The transcript with `body` as the summary, and its size.
     let build = |body: &str| -> Result<(crate::compact::state::Event, Vec<u8>, u64)> {
         let event = crate::compact::state::Event {
@@ -295,7 +428,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
             pre_tokens,
             logical_parent: logical_parent.clone(),
         };
-        let seq = shape::rebuild(t, &recs, k, &event, opts)?;
+        let seq = shape::rebuild(t, recs, k, &event, opts)?;
         let mut bytes = Vec::new();
         t.rebuild(&seq, &mut bytes)?;
         let after = size(&Transcript::parse(&t.name, bytes.clone(), Some(t.format))?, opts.encoding, false)?;
@@ -313,29 +446,7 @@ pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>)
             }
         }
     }
-    out.after = after;
-    out.summarized = t
-        .entries
-        .iter()
-        .filter(|e| e.record < k)
-        .filter_map(|e| match &e.kind {
-            Kind::Result { id: Some(id), .. } => Some(id.clone()),
-            _ => None,
-        })
-        .collect();
-    out.event = Some(event);
-    // A target is a promise: an output over it is refused, with what took the room.
-    if out.after > opts.target {
-        bail!(
-            "{}: the compacted transcript is {} tokens, over the target of {}: the system prompt ({system} tokens) and the newest part kept verbatim ({kept} tokens) leave too little; raise --max-tokens or lower --keep-recent",
-            t.name,
-            out.after,
-            opts.target
-        );
-    }
-    out.dropped = dropped.len();
-    out.bytes = Some(bytes);
-    Ok(out)
+    Ok(Attempt { k, kept, dropped: dropped.len(), event, bytes, after, llm: llm_used, warnings })
 }
 
 /// The compaction `event` of an earlier run, made again on `t` (the same transcript, grown):
@@ -350,15 +461,6 @@ pub fn reapply(t: &Transcript, opts: &Options, event: &crate::compact::state::Ev
     let mut bytes = Vec::new();
     t.rebuild(&seq, &mut bytes)?;
     Ok(Some(bytes))
-}
-
-/// The tokens of the newest user message: the text of the record that starts the newest turn,
-/// or, when that record holds none (Codex marks a turn with a `user_message` event beside the
-/// line the model is sent), of the nearest record around it that holds user text.
-fn newest_turn(recs: &[Rec]) -> u64 {
-    let Some(i) = recs.iter().rposition(|r| r.turn) else { return 0 };
-    let near = (0..recs.len()).flat_map(|d| [i.checked_sub(d), i.checked_add(d)]).flatten();
-    near.filter_map(|k| recs.get(k)).find(|r| r.user > 0 && !r.sidechain).map_or(recs[i].tokens, |r| r.user)
 }
 
 /// The summary body: by the LLM when one is configured and every call succeeds, else the

@@ -64,6 +64,62 @@ pub(super) fn user_words(t: &Transcript, dropped: &[usize], opts: &Options, cap:
     Ok(format!("\n\nThe user's own messages, verbatim (oldest first):\n{}", list.join("\n")))
 }
 
+/// Chars of a fact that name it.
+const FACT: usize = 60;
+
+/// What an agent needs from each record of the main conversation, by record: the user's typed
+/// messages, the calls' arguments as the record shows them (commands, paths), and the verdict
+/// line of each failed result; each as its first [`FACT`] chars, whitespace collapsed.
+pub(super) fn facts(t: &Transcript, recs: &[super::Rec]) -> Result<Vec<(usize, String)>> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for i in (0..t.len()).filter(|i| recs[*i].message && !recs[*i].system && !recs[*i].sidechain) {
+        let mut add = |text: &str| {
+            let fact: String = normalized(text).chars().take(FACT).collect();
+            if fact.chars().count() >= 8 && seen.insert(fact.clone()) {
+                out.push((i, fact));
+            }
+        };
+        t.with_record(i, |v| {
+            let items = t.items_of(v);
+            let turn = items.iter().any(|it| matches!(it, Item::Turn));
+            for item in items {
+                match item {
+                    Item::Text { role: "user", text } if turn => add(&text),
+                    Item::Call { input, .. } => {
+                        add(&call_args(input));
+                        for path in paths(&crate::transcript::value_text(input)) {
+                            add(path);
+                        }
+                    }
+                    Item::Result { content, .. } => {
+                        let text = content.text();
+                        if is_error(&text) {
+                            add(&verdict_line(&text));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        })?;
+    }
+    Ok(out)
+}
+
+/// The file names in `text`: words with a dot and an extension of letters and digits
+/// (`src/x.py`, `README.md`).
+fn paths(text: &str) -> impl Iterator<Item = &str> {
+    static PATH: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b").expect("a valid pattern")
+    });
+    PATH.find_iter(text).map(|m| m.as_str())
+}
+
+/// `text` with every run of whitespace one space.
+pub(super) fn normalized(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The summarized part rendered for the summarizer: roles, tool calls as `name(args)`, each
 /// tool result cut to its first 2,000 chars.
 pub(super) fn render(t: &Transcript, dropped: &[usize]) -> Result<String> {

@@ -121,13 +121,14 @@ fn claude_code(t: &Transcript, k: usize, event: &Event, mut seq: Vec<Out>) -> Re
         }
     }
     // `logicalParentUuid` names the last line before the boundary; that line is summarized and
-    // gone from this file (its original is in the store), so it names none rather than one
-    // that is not there.
-    let (pre, last_uuid) = (event.pre_tokens, Value::Null);
+    // gone from this file (its original is in the store), so the key is left out rather than
+    // naming a line that is not there. Not null: readers take it as an optional string
+    // (claude-code-viewer: `logicalParentUuid: z.string().optional()`).
+    let pre = event.pre_tokens;
     let boundary_uuid = uuid_of(&format!("boundary\n{text}"));
     let summary_uuid = uuid_of(&format!("summary\n{text}"));
     seq.push(Out::New(json!({
-        "parentUuid": null, "logicalParentUuid": last_uuid, "isSidechain": false, "userType": "external",
+        "parentUuid": null, "isSidechain": false, "userType": "external",
         "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
         "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "isMeta": false,
         "timestamp": field("timestamp"), "uuid": boundary_uuid, "level": "info",
