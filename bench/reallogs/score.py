@@ -137,8 +137,12 @@ def main():
     rows = [json.loads(l) for l in open(os.path.join(a.set_dir, "needles.jsonl"))]
     if a.only:
         rows = [r for r in rows if r["source"] == a.only]
+    results = []
     with ThreadPoolExecutor(a.jobs) as pool:
-        results = list(pool.map(lambda r: score_one(a.bin_dir, a.set_dir, r, ms), rows))
+        for i, r in enumerate(pool.map(lambda r: score_one(a.bin_dir, a.set_dir, r, ms), rows), 1):
+            results.append(r)
+            if i % 50 == 0 or i == len(rows):
+                print(f"scored {i}/{len(rows)} inputs", file=sys.stderr, flush=True)
 
     sources = [s for s in SOURCES if any(r["source"] == s for r in rows)]
     total = {s: sum(len(r["needles"]) for r in rows if r["source"] == s) for s in sources}
