@@ -178,17 +178,17 @@ def master_thesis(git, reserved, emit):
             # The log at MT_LOGS where it is one (some files there are a 13-byte "access denied"
             # stub: then the labelled chunk is not in it and the labels' commit has the log).
             data = None
-            for commit in (MT_LOGS, MT_LABELS):
-                blob = git.show(commit, log_path)
+            blobs = [git.show(commit, log_path) for commit in (MT_LOGS, MT_LABELS)]
+            if reserved.any_file(*blobs):
+                reserved.skip("master-thesis")
+                continue
+            for blob in blobs:
                 if blob is not None and (data is None or any(l.strip() and l in blob for l in chunk_lines)):
                     data = blob
                     if any(l.strip() and l in blob for l in chunk_lines):
                         break
             if data is None:
                 emit.none("master-thesis")
-                continue
-            if reserved.any_file(data):
-                reserved.skip("master-thesis")
                 continue
             eligible = []
             for i, l in enumerate(chunk_lines):
