@@ -547,6 +547,75 @@ pub fn template(line: &[u8]) -> u64 {
     h
 }
 
+/// The templates of an earlier run of the same job (the passing run before a failure, or the
+/// last run of the same command): a line of the run at hand whose template is among them says
+/// nothing new, as LogSage and CiDiff find for CI failures, so it ranks one class lower than
+/// it would (see [`Baseline::rank`]).
+#[derive(Clone, Debug, Default)]
+pub struct Baseline {
+    templates: std::collections::HashSet<u64>,
+}
+
+impl Baseline {
+    /// The templates of the lines of `text`.
+    pub fn of(text: &[u8]) -> Baseline {
+        let mut b = Baseline::default();
+        b.push_lines(text);
+        b
+    }
+
+    /// The templates of the lines read from `r` (memory bounded by the distinct templates, not
+    /// the input).
+    pub fn read(mut r: impl std::io::BufRead) -> std::io::Result<Baseline> {
+        let mut b = Baseline::default();
+        let mut line = Vec::new();
+        while r.read_until(b'\n', &mut line)? > 0 {
+            b.templates.insert(template(&line));
+            line.clear();
+        }
+        Ok(b)
+    }
+
+    fn push_lines(&mut self, text: &[u8]) {
+        for line in text.split_inclusive(|&c| c == b'\n') {
+            self.templates.insert(template(line));
+        }
+    }
+
+    /// Whether the baseline has a line of `template`.
+    pub fn has(&self, template: u64) -> bool {
+        self.templates.contains(&template)
+    }
+
+    /// The distinct templates of the baseline.
+    pub fn len(&self) -> usize {
+        self.templates.len()
+    }
+
+    /// Whether the baseline has no line.
+    pub fn is_empty(&self) -> bool {
+        self.templates.is_empty()
+    }
+
+    /// The class a line of `class` and `template` ranks as against this baseline: one class
+    /// lower when the baseline has its template (a warning the passing run printed too ranks as
+    /// a mention; a verdict it printed too ranks below the verdicts it did not). A line the
+    /// user asked for (`Keep`) keeps its class.
+    pub fn rank(&self, class: Class, template: u64) -> Class {
+        if class == Class::Keep || !self.has(template) {
+            return class;
+        }
+        match class {
+            Class::Keep | Class::Verdict => Class::Summary,
+            Class::Summary => Class::Context,
+            Class::Context => Class::Warning,
+            Class::Warning => Class::Mention,
+            Class::Mention => Class::Plain,
+            Class::Plain | Class::Pass => Class::Pass,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -630,6 +699,24 @@ mod tests {
             "error[E0308]: mismatched types\n  --> src/main.rs:4:18\n   |\n4  |     let x: i32 = \"a\";\n   |                  ^^^ expected `i32`\nsomething else | here\n",
         );
         assert_eq!(&c[..5], &[Class::Verdict, Class::Context, Class::Context, Class::Context, Class::Context]);
+    }
+
+    #[test]
+    fn a_baseline_ranks_the_lines_it_has_one_class_lower() {
+        // Lines of CiDiff's astor_400 pass/fail pair (tests/fixtures/cidiff-astor_400).
+        let pass = b"[INFO] Compiling 395 source files to /builds/workspace/astor/target/classes\n\
+            [WARNING] /builds/StaSynthBuilder.java: Recompile with -Xlint:unchecked for details.\n\
+            Tests run: 1, Failures: 0, Errors: 0, Skipped: 0\n";
+        let b = Baseline::read(&pass[..]).expect("read");
+        assert_eq!((b.len(), Baseline::of(pass).len()), (3, 3));
+        let t = |l: &str| template(l.as_bytes());
+        let warning = t("[WARNING] /builds/StaSynthBuilder.java: Recompile with -Xlint:unchecked for details.");
+        assert_eq!(b.rank(Class::Warning, warning), Class::Mention);
+        // Numbers fold: the failing run's counts share the passing run's template.
+        assert_eq!(b.rank(Class::Summary, t("Tests run: 1, Failures: 1, Errors: 0, Skipped: 0")), Class::Context);
+        assert_eq!(b.rank(Class::Verdict, t("[INFO] 4 errors ")), Class::Verdict);
+        assert_eq!(b.rank(Class::Keep, warning), Class::Keep);
+        assert_eq!(Baseline::default().rank(Class::Warning, warning), Class::Warning);
     }
 
     #[test]

@@ -517,3 +517,49 @@ fn a_range_past_the_last_line_is_an_error_not_an_empty_answer() {
     let r = run(ctx().args(["--lines", "299-1,000", "tests/fixtures/build.log"]));
     assert_eq!((r.code, r.out.lines().count()), (0, 2), "a range that runs past the end gives what there is");
 }
+
+/// `--baseline`: on a real pass/fail pair of Maven builds (CiDiff's astor_400, excerpts in
+/// tests/fixtures/cidiff-astor_400 with their notice), the compiler warning the passing run
+/// printed too ranks one class lower and gives its room to the failing run's own count of
+/// errors; the failure itself is kept either way.
+#[test]
+fn baseline_ranks_lines_of_the_passing_run_lower() {
+    let dir = Path::new("tests/fixtures/cidiff-astor_400");
+    let (fail, pass) = (dir.join("fail.log"), dir.join("pass.log"));
+    let warning = "\n[WARNING] /builds/workspace/astor/src/main/java/fr/inria/astor/core/manipulation/synthesis/dynamoth/spoon/StaSynthBuilder.java: Recompile with -Xlint:unchecked for details.\n";
+    let errors = "\n[INFO] 4 errors \n";
+    let failure = "\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.0:compile (default-compile) on project astor: Compilation failure: Compilation failure:\n";
+    let symbol = "\n[ERROR] /builds/workspace/astor/src/main/java/fr/inria/astor/approaches/scaffold/scaffoldgeneration/libinfo/LibParser.java:[23,29] cannot find symbol\n";
+
+    let plain = run(ctx().args(["--max-chars", "3000"]).arg(&fail));
+    assert_eq!(plain.code, 0, "{}", plain.err);
+    assert!(plain.out.contains(warning) && !plain.out.contains(errors), "{}", plain.out);
+
+    let against = run(ctx().args(["--max-chars", "3000", "--baseline"]).arg(&pass).arg(&fail));
+    assert_eq!((against.code, against.err.as_str()), (0, ""));
+    let out = &against.out;
+    assert!(out.contains("\n[... 1 line (173 chars) omitted: line 10 ...]\n[INFO] 4 warnings \n"), "{out}");
+    assert!(!out.contains(warning) && out.contains(errors), "{out}");
+    assert!(out.contains(failure) && out.contains(symbol), "{out}");
+    assert!(out.chars().count() <= 3000, "{}", out.chars().count());
+}
+
+#[test]
+fn baseline_is_refused_where_it_would_do_nothing() {
+    let r = run(ctx()
+        .args(["--strategy", "head", "--baseline", "tests/fixtures/cidiff-astor_400/pass.log"])
+        .write_stdin("x\n"));
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert_eq!(
+        r.err,
+        "ctx-truncate: --baseline ranks the lines salient keeps; it does nothing with another strategy than auto or salient\n"
+    );
+    let r = run(ctx().args(["--baseline", "tests/fixtures/cidiff-astor_400/missing.log"]).write_stdin("x\n"));
+    assert_eq!(
+        (r.code, r.err.as_str()),
+        (
+            1,
+            "ctx-truncate: cannot open baseline 'tests/fixtures/cidiff-astor_400/missing.log': No such file or directory\n"
+        )
+    );
+}

@@ -79,6 +79,12 @@ pub struct Args {
     #[arg(long, value_name = "REGEX")]
     pub keep: Vec<String>,
 
+    /// An earlier run of the same job (the passing run before a failure, or the last run):
+    /// salient ranks the lines whose template it also has one class lower, so that what is new
+    /// in this run is kept first
+    #[arg(long, value_name = "FILE", conflicts_with = "preview")]
+    pub baseline: Option<PathBuf>,
+
     /// The gap marker, with placeholders {lines} {chars} {bytes} {tokens} {start_line}
     /// {end_line} {path} {total_lines} {total_chars} {total_bytes}
     #[arg(long, value_name = "TEMPLATE", conflicts_with = "no_marker")]
@@ -246,6 +252,20 @@ impl Job {
             (None, false) => Strategy::Salient,
             (None, true) => Strategy::Auto,
         };
+        let baseline = match &args.baseline {
+            None => None,
+            Some(_) if !strategy.collects() => {
+                return Err(usage(
+                    "--baseline ranks the lines salient keeps; it does nothing with another strategy than auto or salient",
+                ));
+            }
+            Some(p) => {
+                let file = std::fs::File::open(p).with_context(|| format!("cannot open baseline '{}'", p.display()))?;
+                let b = crate::signals::Baseline::read(io::BufReader::new(file))
+                    .with_context(|| format!("cannot read baseline '{}'", p.display()))?;
+                Some(std::sync::Arc::new(b))
+            }
+        };
         let keep = match args.keep.as_slice() {
             [] => None,
             pats => {
@@ -276,6 +296,7 @@ impl Job {
             count_tokens: args.output.json,
             preview: false,
             first_line: args.lines.map_or(1, |r| r.first),
+            baseline,
         };
         let mut persist = args.persist.clone();
         if let Some(n) = args.preview {

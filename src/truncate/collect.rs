@@ -85,6 +85,16 @@ impl Candidates {
     pub fn count(&self, template: u64) -> u32 {
         self.counts.get(&template).copied().unwrap_or(1)
     }
+
+    /// The candidates ranked against an earlier run: each line whose template the baseline has
+    /// ranks one class lower ([`signals::Baseline::rank`]).
+    pub fn against(&self, baseline: &signals::Baseline) -> Candidates {
+        let mut c = self.clone();
+        for line in &mut c.list {
+            line.class = baseline.rank(line.class, line.template);
+        }
+        c
+    }
 }
 
 /// Input is scanned in blocks of this size, two at a time (smaller in tests, to cross many).

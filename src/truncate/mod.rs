@@ -92,6 +92,8 @@ pub struct Options {
     pub preview: bool,
     /// The number markers give the input's first line (a range read from line N: N).
     pub first_line: u64,
+    /// An earlier run of the same job: `salient` ranks the lines whose template it has lower.
+    pub baseline: Option<std::sync::Arc<crate::signals::Baseline>>,
 }
 
 impl Default for Options {
@@ -107,6 +109,7 @@ impl Default for Options {
             count_tokens: false,
             preview: false,
             first_line: 1,
+            baseline: None,
         }
     }
 }

@@ -114,7 +114,8 @@ const SALIENT_TAIL: f64 = 0.25;
 /// [`crate::signals`] and the candidates are taken over the whole input by rank (class, then
 /// the rarer template, then position), not first come; a line whose template is already kept
 /// is folded into it. They are written in their original order. The candidates come from the
-/// stream when the input was too large to hold (see [`collect`]), else from the text.
+/// stream when the input was too large to hold (see [`collect`]), else from the text. With a
+/// baseline (an earlier run of the same job), a line whose template it has ranks one class lower.
 fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
     let owned;
     let candidates = match (doc.candidates(), doc.text()) {
@@ -124,6 +125,14 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
             &owned
         }
         (None, None) => return head_tail(doc, budget, reserve, opts),
+    };
+    let ranked;
+    let candidates = match opts.baseline.as_deref() {
+        Some(b) => {
+            ranked = candidates.against(b);
+            &ranked
+        }
+        None => candidates,
     };
     let c = minus_markers(budget, reserve, 1);
     let prefix = doc.prefix();
