@@ -185,7 +185,36 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
             daily_gc(&store);
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
+        hook::Plan::FitLines { tool, path, first, last, text } => {
+            let fitted = fit_lines(&tool, &path, (first, last), &text, &store)?;
+            Ok(fitted.map(|f| hook::reply(agent, &event, &String::from_utf8_lossy(&f))))
+        }
     }
+}
+
+/// Lines `first..=last` of the file at `path`, which the agent read as `text`, fitted with the
+/// file's line numbers and the file itself named as the full text; `None` when they fit. When
+/// the file cannot be read or no longer holds `text` there, `text` is fitted as any output.
+fn fit_lines(
+    tool: &str,
+    path: &std::path::Path,
+    range: (u64, u64),
+    text: &str,
+    store: &std::path::Path,
+) -> Result<Option<Vec<u8>>> {
+    use crate::agent::read;
+    let bytes = std::fs::read(path).unwrap_or_default();
+    let read = read::lines(&bytes, range.0, range.1);
+    if !read::same_text(read, text) {
+        let fitted = fit(tool, text.as_bytes(), store)?;
+        daily_gc(store);
+        return Ok((fitted != text.as_bytes()).then_some(fitted));
+    }
+    let args =
+        ["--tool", tool, "--persist", &store.display().to_string(), "--lines", &format!("{}:{}", range.0, range.1)]
+            .map(String::from);
+    let fitted = super::truncate::filter_file(&args, &std::fs::canonicalize(path)?, &bytes)?;
+    Ok((fitted != read).then_some(fitted))
 }
 
 /// The bound on a command's output under Codex: `CTX_WRAP_MAX_BYTES` (0: none, the bash

@@ -357,6 +357,17 @@ fn run(args: Args) -> Result<ExitCode> {
 /// command runs with an empty stdin and its fitted output comes back, a failure's status line
 /// included.
 pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
+    filter_with(args, input, || Ok(Whole::Bytes(input.into())))
+}
+
+/// As [`filter`] on `bytes`, the contents of the file at `path`: with `--lines A:B`, the
+/// markers number lines as in the file and name the file itself as the full text, so nothing
+/// new is saved (an agent's read of a range of a file).
+pub fn filter_file(args: &[String], path: &std::path::Path, bytes: &[u8]) -> Result<Vec<u8>> {
+    filter_with(args, bytes, || Ok(Whole::File(path.to_path_buf())))
+}
+
+fn filter_with(args: &[String], input: &[u8], whole: impl FnOnce() -> Result<Whole>) -> Result<Vec<u8>> {
     let (mut args, m) = super::parse_from::<Args>(TOOL, args)?;
     apply_profile(&mut args, &m)?;
     let job = Job::from_args(&args)?;
@@ -375,7 +386,7 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
         Some(range) => Box::new(super::range::RangeReader::new(input, range)),
         None => Box::new(input),
     };
-    let job = with_whole(&job, args.lines.is_some(), || Ok(Whole::Bytes(input.into())))?;
+    let job = with_whole(&job, args.lines.is_some(), whole)?;
     handle(reader, &src, &job, &mut out)?;
     Ok(out)
 }
