@@ -72,7 +72,11 @@ fn a_wrapped_command_keeps_its_cd_and_its_status_and_its_output_goes_through_ctx
     let dir = std::fs::canonicalize(common::tmp("claude-wrap-shell")).expect("dir");
     std::fs::create_dir_all(dir.join("sub")).expect("mkdir");
     std::fs::write(dir.join("sub/tests.sh"), format!("cat <<'EOF'\n{}EOF\nexit 101\n", test_log())).expect("write");
-    for shell in ["bash", "dash"] {
+    // Claude Code runs the user's shell, bash or zsh; dash stands for a plain POSIX sh. bash is
+    // required; dash and zsh are tried where installed.
+    let here = |sh: &str| std::process::Command::new(sh).args(["-c", "true"]).status().is_ok_and(|s| s.success());
+    let shells: Vec<&str> = ["bash", "zsh", "dash"].into_iter().filter(|sh| *sh == "bash" || here(sh)).collect();
+    for shell in shells {
         // Fails: the failure reaches the model within 9,000 bytes; as without ctx, Claude Code
         // records no new directory for a command that failed.
         let (code, out, next) = claude_shell(shell, &dir, &dir, &wrapped(&dir, "cd sub && sh tests.sh"));

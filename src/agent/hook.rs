@@ -4,7 +4,10 @@
 //!
 //! - Claude Code, `PostToolUse`: the reply's `hookSpecificOutput.updatedToolOutput` replaces the
 //!   tool's result, in that tool's own shape (an object for Bash, with `stdout`; a string is
-//!   refused), and `updatedMCPToolOutput` an MCP tool's.
+//!   refused), and `updatedMCPToolOutput` an MCP tool's. A failed call reaches hooks as
+//!   `PostToolUseFailure`, whose `hookSpecificOutput` holds `additionalContext` alone (the
+//!   output schema in the bundled cli.js of `@anthropic-ai/claude-code` 2.1.331), hence
+//!   `--wrap` ([`super::shell`]). Subagents' calls run the same hooks (scripts/agent-daily.sh).
 //! - Gemini CLI, `AfterTool`: `decision: "deny"` with `reason`, a string, replaces the result;
 //!   the model gets `{"error": reason}` as the call's functionResponse (google-gemini/gemini-cli:
 //!   `executeToolWithHooks` in packages/core/src/core/coreToolHookTriggers.ts, `getBlockingError`
@@ -368,7 +371,7 @@ fn opencode(event: &Value) -> Result<Plan> {
 pub fn contract(agent: Agent) -> &'static str {
     match agent {
         Agent::Claude => {
-            "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape; with --wrap, a PreToolUse hook runs Bash commands under ctx-truncate (a failed command's output is otherwise not replaceable); tested with Claude Code 2.1.197"
+            "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape, subagents' calls included; a Read of ctx's store passes untouched; with --wrap, a PreToolUse hook sends Bash commands' output through ctx-truncate in Claude Code's own shell (a failed command's output is otherwise not replaceable: PostToolUseFailure takes additionalContext only); tested with Claude Code 2.1.331"
         }
         Agent::Gemini => {
             "AfterTool hook, decision deny with the fitted text as reason (it replaces the result); tested with Gemini CLI 0.61.0"

@@ -44,9 +44,10 @@ pub enum Command {
         /// Take out exactly what `ctx init` put in
         #[arg(long)]
         uninstall: bool,
-        /// Claude Code: also run Bash commands under ctx-truncate (a PreToolUse hook), the one
-        /// way to fit a failed command's output there; Claude Code's permission rules then see
-        /// the wrapped command (see the README)
+        /// Claude Code: also send Bash commands' output through ctx-truncate, in Claude Code's
+        /// own shell so that a `cd` is kept (a PreToolUse hook), the one way to fit a failed
+        /// command's output there; Claude Code's permission rules then judge the rewritten
+        /// command, which allow rules for single commands do not match (see the README)
         #[arg(long, conflicts_with = "uninstall")]
         wrap: bool,
         /// Say what would change, and change nothing
@@ -327,7 +328,7 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
     eprintln!("{TOOL}: {title}: {} the hook in '{shown}'{kept}", if dry { "would install" } else { "installed" });
     if agent == Agent::Claude && !wrap {
         eprintln!(
-            "{TOOL}: note: Claude Code lets no hook replace a failed command's output; `ctx init claude --wrap` runs Bash commands under ctx-truncate to fit it too"
+            "{TOOL}: note: Claude Code lets no hook replace a failed command's output; `ctx init claude --wrap` sends Bash commands' output through ctx-truncate to fit it too, where Bash is allowed as a whole (allow rules for single commands do not match the rewritten command)"
         );
     }
     eprintln!(
