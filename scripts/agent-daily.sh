@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # agent-daily.sh: the daily scenarios, with the real agents, through ctx.
 #
-# For each agent whose binary is here (today: Claude Code; CLAUDE_BIN, else the newest
-# @anthropic-ai/claude-code from npm), runs the agent in print mode against a scripted model
+# For each agent whose binary is here (Claude Code: CLAUDE_BIN, else the newest
+# @anthropic-ai/claude-code from npm; Codex CLI: CODEX_BIN or `codex` on PATH), runs the agent in print mode against a scripted model
 # server on 127.0.0.1 (scripts/agent_daily_claude_server.py), once with no hook (baseline,
 # reported only) and once after `ctx init claude --user --wrap`, with these scenarios in one
 # session:
@@ -18,14 +18,17 @@
 #      back as they are in the file, numbered as there, with no new cut;
 #   6. a failing command inside a subagent (the Agent tool): it goes through ctx too.
 #
-# `cargo` is a stand-in that prints the test log (no compiler run); pytest is real. The last
-# lines are a Markdown table (scenario, baseline, ctx) for bench/BENCHMARKS.md.
+# Codex runs 1-3 and reads the spill file back with `sed -n 480,519p` (it has no Read tool and
+# no subagents), against scripts/agent_daily_codex_server.py, after `ctx init codex --user`.
+# `cargo` is a stand-in that prints the test log (no compiler run); pytest is real. Each agent
+# ends with a Markdown table (scenario, baseline, ctx) for bench/BENCHMARKS.md.
 #
 # usage: scripts/agent-daily.sh
 # env:   CTX_BIN_DIR     where the built ctx and ctx-truncate are (default: cargo build)
 #        CLAUDE_BIN      a claude binary (default: installed from npm into CTX_E2E_CACHE)
 #        CTX_E2E_CACHE   where Claude Code is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-daily)
 #        CTX_E2E_CLAUDE  the npm spec (default: @anthropic-ai/claude-code@latest)
+#        CODEX_BIN       a codex binary (default: codex on PATH; none: Codex is skipped, and said so)
 #        PYTEST          a pytest to run (default: pytest on PATH)
 #        CTX_E2E_KEEP    1: keep the temporary directory
 # exit:  0 when every scenario passed with ctx; 1 when one failed; 2 when a step could not run
@@ -170,5 +173,70 @@ echo "|---|---|---|"
 # The rows in the ctx run's order; a scenario the baseline did not reach says so.
 awk -F'|' 'NR == FNR { base[$2] = $3; next } { b = ($2 in base) ? base[$2] : " not run (no marker names a full text) "; print "|" $2 "|" b "|" $3 "|" }' \
     <(grep '^| ' "$tmp/baseline.report") <(grep '^| ' "$tmp/ctx.report")
-if [ "$status" = 0 ]; then echo "agent-daily: PASS (Claude Code $version)"; else echo "agent-daily: FAIL (Claude Code $version)"; fi
+ran="Claude Code $version"
+
+# --- Codex CLI, when installed: the same scenarios but the subagent, and the re-read as `sed -n`
+codex=${CODEX_BIN:-$(command -v codex || true)}
+if [ -z "$codex" ]; then
+    echo "codex: not installed (set CODEX_BIN to run it): skipped"
+else
+    cversion=$("$codex" --version 2>&1) || die "$codex --version failed: $cversion"
+    echo "codex: $codex ($cversion)"
+    run_codex() {
+        local d=$tmp/codex-$1
+        : >"$d/requests.jsonl"
+        python3 "$scripts/agent_daily_codex_server.py" --record "$d/requests.jsonl" >"$d/port" 2>"$d/server.log" &
+        server_pid=$!
+        local port= i
+        for i in $(seq 1 50); do
+            port=$(head -n1 "$d/port" 2>/dev/null || true)
+            [ -n "$port" ] && break
+            sleep 0.1
+        done
+        [ -n "$port" ] || die "the scripted server did not start: $(cat "$d/server.log")"
+        sed -i "s#@BASE_URL@#http://127.0.0.1:$port/v1#" "$d/codex-home/config.toml"
+        local rc=0
+        (cd "$d/work" && env PATH="$tmp/bin:$PATH" HOME="$d/home" XDG_CACHE_HOME="$d/cache" \
+            CODEX_HOME="$d/codex-home" CTX_E2E_API_KEY=dummy-not-a-key \
+            timeout 600 "$codex" exec --skip-git-repo-check --ephemeral --color never \
+            --dangerously-bypass-approvals-and-sandbox "Run the tests and tell me what fails." \
+            </dev/null >"$d/codex.out" 2>"$d/codex.err") || rc=$?
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+        server_pid=
+        [ "$rc" = 0 ] || { tail -n 20 "$d/codex.err" >&2; die "codex exec ($1) exited $rc"; }
+    }
+    codex_world() {
+        make_world "codex-$1"
+        local d=$tmp/codex-$1
+        mkdir -p "$d/codex-home"
+        # Codex runs commands in a login shell, whose /etc/profile sets PATH anew: the stand-in
+        # cargo and pytest are put on it as a user's profile would.
+        printf 'export PATH="%s:$PATH"\n' "$tmp/bin" >"$d/home/.bash_profile"
+        printf '%s\n' 'model = "ctx-daily-model"' 'model_provider = "ctx_daily"' '' '[model_providers.ctx_daily]' \
+            'name = "ctx agent-daily scripted server"' 'base_url = "@BASE_URL@"' 'wire_api = "responses"' \
+            'env_key = "CTX_E2E_API_KEY"' 'request_max_retries = 0' 'stream_max_retries = 0' >"$d/codex-home/config.toml"
+    }
+    step "codex baseline: codex exec with no hook"
+    codex_world baseline
+    run_codex baseline
+    python3 "$scripts/agent_daily_check.py" codex baseline "$tmp/codex-baseline/requests.jsonl" \
+        "$tmp/codex-baseline/work" | tee "$tmp/codex-baseline.report"
+    step "codex ctx: ctx init codex --user, then codex exec"
+    codex_world ctx
+    env HOME="$tmp/codex-ctx/home" CODEX_HOME="$tmp/codex-ctx/codex-home" "$ctx" init codex --user \
+        || die "ctx init codex failed"
+    run_codex ctx
+    python3 "$scripts/agent_daily_check.py" codex ctx "$tmp/codex-ctx/requests.jsonl" "$tmp/codex-ctx/work" \
+        | tee "$tmp/codex-ctx.report" || status=1
+    grep -q 'FAIL' "$tmp/codex-ctx.report" && status=1
+    echo
+    echo "| Codex CLI $cversion: scenario | baseline (no hook) | ctx (\`ctx init codex\`) |"
+    echo "|---|---|---|"
+    awk -F'|' 'NR == FNR { base[$2] = $3; next } { b = ($2 in base) ? base[$2] : " not run (no marker names a full text) "; print "|" $2 "|" b "|" $3 "|" }' \
+        <(grep '^| ' "$tmp/codex-baseline.report") <(grep '^| ' "$tmp/codex-ctx.report")
+    ran="$ran, Codex CLI $cversion"
+fi
+
+if [ "$status" = 0 ]; then echo "agent-daily: PASS ($ran)"; else echo "agent-daily: FAIL ($ran)"; fi
 exit "$status"

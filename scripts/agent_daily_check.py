@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks of scripts/agent-daily.sh (stdlib only).
 
-  claude MODE RECORD WORK   read the requests scripts/agent_daily_claude_server.py recorded
-                            and say, per scenario, what Claude Code sent the model. MODE `ctx`
+  claude|codex MODE RECORD WORK
+                            read the requests scripts/agent_daily_claude_server.py recorded
+                            (or agent_daily_codex_server.py) recorded and say, per scenario, what the agent sent the model. MODE `ctx`
                             asserts each scenario; MODE `baseline` only reports. The last line
                             is a Markdown table row per scenario: `| scenario | result |`.
 """
@@ -102,9 +103,52 @@ def claude(mode, record, work):
     return 1 if FAIL else 0
 
 
+def codex_results(record):
+    """{call_id: (output, False)} over every request recorded."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from agent_daily_codex_server import outputs
+    out = {}
+    with open(record, encoding="utf-8") as f:
+        for line in f:
+            out.update({k: (v, False) for k, v in outputs(json.loads(line)["body"]).items()})
+    return out
+
+
+def codex(mode, record, work):
+    r = codex_results(record)
+    cargo = r.get("call-daily-cargo")
+    t = cargo[0] if cargo else ""
+    scenario("`cd sub && cargo test` fails at line 500 of 3,000", mode, cargo, [
+        ("test parser::tests::rejects_trailing_comma ... FAILED" in t, "the failing test's line"),
+        ("panicked at src/parser.rs:88:9" in t, "its panic"),
+        ("test result: FAILED. 2991 passed; 1 failed" in t, "the summary"),
+    ] + ([(bool(MARKER.search(t)), "a marker naming the full text")] if mode == "ctx" else []))
+    pwd = r.get("call-daily-pwd")
+    scenario("then `pwd`", mode, pwd, [(pwd is not None and work in pwd[0], "runs in %s" % work)])
+    py = r.get("call-daily-pytest")
+    t = py[0] if py else ""
+    scenario("`cd sub && pytest -v` fails at test 500 of 3,000", mode, py, [
+        ("test_big.py::test_case[499] FAILED" in t, "the failing test's line"),
+        ("E       assert 499 != 499" in t, "its assertion"),
+        ("1 failed, 2999 passed" in t, "the summary"),
+    ])
+    spill = MARKER.search(cargo[0]) if cargo else None
+    if spill or mode == "ctx":
+        rr = r.get("call-daily-reread")
+        checks = [(rr is not None, "the spill file was read")]
+        if rr is not None and spill and os.path.isfile(spill.group(1)):
+            with open(spill.group(1), encoding="utf-8") as f:
+                want = "\n".join(f.read().split("\n")[479:519]) + "\n"
+            checks.append((want in rr[0], "lines 480-519 as they are in the file"))
+            checks.append(("full text: " not in rr[0], "no new cut, no new spill"))
+        scenario("`sed -n 480,519p` of the spill file", mode, rr, checks)
+    print("\n".join(ROWS))
+    return 1 if FAIL else 0
+
+
 def main(argv):
-    if len(argv) == 4 and argv[0] == "claude" and argv[1] in ("ctx", "baseline"):
-        return claude(argv[1], argv[2], argv[3])
+    if len(argv) == 4 and argv[0] in ("claude", "codex") and argv[1] in ("ctx", "baseline"):
+        return (claude if argv[0] == "claude" else codex)(argv[1], argv[2], argv[3])
     sys.stderr.write(__doc__)
     return 2
 

@@ -204,17 +204,17 @@ fn fit_lines(
     store: &std::path::Path,
 ) -> Result<Option<Vec<u8>>> {
     use crate::agent::read;
-    let bytes = std::fs::read(path).unwrap_or_default();
-    let read = read::lines(&bytes, range.0, range.1);
-    if !read::same_text(read, text) {
+    let bytes = std::fs::read(path).ok();
+    let read = bytes.as_deref().map(|b| read::lines(b, range.0, range.1));
+    let (Some(bytes), Some(read)) = (bytes.as_deref(), read.filter(|r| read::same_text(r, text))) else {
         let fitted = fit(tool, text.as_bytes(), store)?;
         daily_gc(store);
         return Ok((fitted != text.as_bytes()).then_some(fitted));
-    }
+    };
     let args =
         ["--tool", tool, "--persist", &store.display().to_string(), "--lines", &format!("{}:{}", range.0, range.1)]
             .map(String::from);
-    let fitted = super::truncate::filter_file(&args, &std::fs::canonicalize(path)?, &bytes)?;
+    let fitted = super::truncate::filter_file(&args, &std::fs::canonicalize(path)?, bytes)?;
     Ok((fitted != read).then_some(fitted))
 }
 
