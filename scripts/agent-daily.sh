@@ -115,19 +115,25 @@ make_world() {
         >"$d/work/long.sh"
 }
 
-run_claude() {
-    local name=$1 d=$tmp/$1
+# Starts scripted server $2 (more arguments after it) recording into $1/requests.jsonl; sets
+# server_pid and port.
+serve() {
+    local d=$1 script=$2 i
     : >"$d/requests.jsonl"
-    python3 "$scripts/agent_daily_claude_server.py" --record "$d/requests.jsonl" --work "$d/work" \
-        >"$d/port" 2>"$d/server.log" &
+    python3 "$scripts/$script" --record "$d/requests.jsonl" "${@:3}" >"$d/port" 2>"$d/server.log" &
     server_pid=$!
-    local port= i
+    port=
     for i in $(seq 1 50); do
         port=$(head -n1 "$d/port" 2>/dev/null || true)
         [ -n "$port" ] && break
         sleep 0.1
     done
     [ -n "$port" ] || die "the scripted server did not start: $(cat "$d/server.log")"
+}
+
+run_claude() {
+    local name=$1 d=$tmp/$1
+    serve "$d" agent_daily_claude_server.py --work "$d/work"
     local rc=0
     (cd "$d/work" && env -i PATH="$tmp/bin:$PATH" HOME="$d/home" CLAUDE_CONFIG_DIR="$d/home/.claude" \
         XDG_CACHE_HOME="$d/cache" TMPDIR="$d/cache" SHELL=/bin/bash \
@@ -167,12 +173,16 @@ python3 "$scripts/agent_daily_check.py" claude ctx "$tmp/ctx/requests.jsonl" "$t
     | tee "$tmp/ctx.report" || status=1
 grep -q 'FAIL' "$tmp/ctx.report" && status=1
 
-echo
-echo "| Claude Code $version: scenario | baseline (no hook) | ctx (\`ctx init claude --wrap\`) |"
-echo "|---|---|---|"
-# The rows in the ctx run's order; a scenario the baseline did not reach says so.
-awk -F'|' 'NR == FNR { base[$2] = $3; next } { b = ($2 in base) ? base[$2] : " not run (no marker names a full text) "; print "|" $2 "|" b "|" $3 "|" }' \
-    <(grep '^| ' "$tmp/baseline.report") <(grep '^| ' "$tmp/ctx.report")
+# The table of one agent: $1 its title, $2 and $3 the baseline's and ctx's reports; the rows
+# in the ctx run's order, and a scenario the baseline did not reach says so.
+table() {
+    echo
+    echo "| $1: scenario | baseline (no hook) | ctx |"
+    echo "|---|---|---|"
+    awk -F'|' 'NR == FNR { base[$2] = $3; next } { b = ($2 in base) ? base[$2] : " not run (no marker names a full text) "; print "|" $2 "|" b "|" $3 "|" }' \
+        <(grep '^| ' "$2") <(grep '^| ' "$3")
+}
+table "Claude Code $version (\`ctx init claude --wrap\`)" "$tmp/baseline.report" "$tmp/ctx.report"
 ran="Claude Code $version"
 
 # --- Codex CLI, when installed: the same scenarios but the subagent, and the re-read as `sed -n`
@@ -184,16 +194,7 @@ else
     echo "codex: $codex ($cversion)"
     run_codex() {
         local d=$tmp/codex-$1
-        : >"$d/requests.jsonl"
-        python3 "$scripts/agent_daily_codex_server.py" --record "$d/requests.jsonl" >"$d/port" 2>"$d/server.log" &
-        server_pid=$!
-        local port= i
-        for i in $(seq 1 50); do
-            port=$(head -n1 "$d/port" 2>/dev/null || true)
-            [ -n "$port" ] && break
-            sleep 0.1
-        done
-        [ -n "$port" ] || die "the scripted server did not start: $(cat "$d/server.log")"
+        serve "$d" agent_daily_codex_server.py
         sed -i "s#@BASE_URL@#http://127.0.0.1:$port/v1#" "$d/codex-home/config.toml"
         local rc=0
         (cd "$d/work" && env PATH="$tmp/bin:$PATH" HOME="$d/home" XDG_CACHE_HOME="$d/cache" \
@@ -230,11 +231,7 @@ else
     python3 "$scripts/agent_daily_check.py" codex ctx "$tmp/codex-ctx/requests.jsonl" "$tmp/codex-ctx/work" \
         | tee "$tmp/codex-ctx.report" || status=1
     grep -q 'FAIL' "$tmp/codex-ctx.report" && status=1
-    echo
-    echo "| Codex CLI $cversion: scenario | baseline (no hook) | ctx (\`ctx init codex\`) |"
-    echo "|---|---|---|"
-    awk -F'|' 'NR == FNR { base[$2] = $3; next } { b = ($2 in base) ? base[$2] : " not run (no marker names a full text) "; print "|" $2 "|" b "|" $3 "|" }' \
-        <(grep '^| ' "$tmp/codex-baseline.report") <(grep '^| ' "$tmp/codex-ctx.report")
+    table "Codex CLI $cversion (\`ctx init codex\`)" "$tmp/codex-baseline.report" "$tmp/codex-ctx.report"
     ran="$ran, Codex CLI $cversion"
 fi
 
