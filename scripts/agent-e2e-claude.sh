@@ -25,7 +25,7 @@
 # env:   CTX_BIN_DIR      where the built ctx and ctx-truncate are (default: cargo build, target/<host tuple>/debug)
 #        CLAUDE_BIN       a claude binary to use (default: installed from npm into the cache)
 #        CTX_E2E_CACHE    where Claude Code is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-e2e-claude)
-#        CTX_E2E_CLAUDE   the npm spec to install (default: @anthropic-ai/claude-code@2.1.197, the tested one)
+#        CTX_E2E_CLAUDE   the npm spec to install (default: @anthropic-ai/claude-code@2.1.331, the tested one)
 #        CTX_E2E_KEEP     1: keep the temporary directory
 # exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
 set -euo pipefail
@@ -63,7 +63,7 @@ if [ -n "${CLAUDE_BIN:-}" ]; then
 else
     claude=$cache/node_modules/.bin/claude
     if [ ! -x "$claude" ] || ! "$claude" --version >/dev/null 2>&1; then
-        spec=${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@2.1.197}
+        spec=${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@2.1.331}
         step "installing $spec from npm into $cache"
         command -v npm >/dev/null || die "Claude Code is not installed and npm is not on PATH"
         mkdir -p "$cache"

@@ -211,7 +211,7 @@ fn output_that_fits_and_other_events_pass_untouched() {
     assert_eq!(hook(&dir, "claude", &event("claude-posttooluse-bash.json", "ok\n")), (None, String::new()));
     let failure = r#"{"hook_event_name":"PostToolUseFailure","tool_name":"Bash","error":"Exit code 3"}"#;
     assert_eq!(hook(&dir, "claude", failure), (None, String::new()));
-    let cd = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd web && npm test"}}"#;
+    let cd = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd web && npm test || exit 1"}}"#;
     assert_eq!(hook(&dir, "claude", cd), (None, String::new()));
     // Short output with terminal noise: only the noise goes (the bash profile cleans).
     let (reply, _) = hook(&dir, "claude", &event("claude-posttooluse-bash.json", "\u{1b}[31mred\u{1b}[0m\n"));

@@ -4,7 +4,10 @@
 //!
 //! - Claude Code, `PostToolUse`: the reply's `hookSpecificOutput.updatedToolOutput` replaces the
 //!   tool's result, in that tool's own shape (an object for Bash, with `stdout`; a string is
-//!   refused), and `updatedMCPToolOutput` an MCP tool's.
+//!   refused), and `updatedMCPToolOutput` an MCP tool's. A failed call reaches hooks as
+//!   `PostToolUseFailure`, whose `hookSpecificOutput` holds `additionalContext` alone (the
+//!   output schema in the bundled cli.js of `@anthropic-ai/claude-code` 2.1.331), hence
+//!   `--wrap` ([`super::shell`]). Subagents' calls run the same hooks (scripts/agent-daily.sh).
 //! - Gemini CLI, `AfterTool`: `decision: "deny"` with `reason`, a string, replaces the result;
 //!   the model gets `{"error": reason}` as the call's functionResponse (google-gemini/gemini-cli:
 //!   `executeToolWithHooks` in packages/core/src/core/coreToolHookTriggers.ts, `getBlockingError`
@@ -35,6 +38,21 @@ pub enum Plan {
     Fit {
         /// The tool's name as the agent gives it; profiles match it in any case and by alias.
         tool: String,
+        /// The text the model would see.
+        text: String,
+    },
+    /// Fit lines `first..=last` of the file at `path`, which the agent read as `text`: the
+    /// markers number lines as in the file and name the file itself as the full text. When the
+    /// file no longer holds `text`, `text` is fitted as with [`Plan::Fit`].
+    FitLines {
+        /// The tool's name, as in [`Plan::Fit`].
+        tool: String,
+        /// The file that was read.
+        path: std::path::PathBuf,
+        /// The first line read (1-based).
+        first: u64,
+        /// The last line read.
+        last: u64,
         /// The text the model would see.
         text: String,
     },
@@ -76,6 +94,12 @@ pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
         return codex(&tool, event, opts);
     }
     let response = event.get("tool_response").context("the event has no tool_response")?;
+    if agent == Agent::Claude
+        && tool == "Read"
+        && let Some(plan) = super::read::claude(response, &opts.store)
+    {
+        return Ok(plan);
+    }
     let text = match agent {
         Agent::Claude => claude_text(&tool, response)?,
         _ => gemini_text(response),
@@ -239,19 +263,31 @@ fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
 }
 
 /// Claude Code (`ctx init claude --wrap`): a failed command reaches hooks as
-/// `PostToolUseFailure`, which takes no replacement, so a command is run under `ctx-truncate`
-/// instead, unless it changes the shell's state (`cd`, `export`, ...), which Claude Code keeps
-/// between calls and a `bash -c` would lose. No `permissionDecision`: Claude Code's own
-/// permission rules judge the command as it now reads.
+/// `PostToolUseFailure`, which takes no replacement, so the command's output goes through
+/// `ctx-truncate` as it runs: in Claude Code's own shell ([`super::shell::in_place`]), so that a
+/// `cd` is kept for the next call as without ctx. A command that may end that shell first
+/// (`exit`, `set -e`) or leaves a job in the background runs under `ctx-truncate -- bash -c`
+/// instead, unless it also changes the shell's state, and then it is left alone. No
+/// `permissionDecision`: Claude Code's own permission rules judge the command as it now reads.
 fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
     let command = event.pointer("/tool_input/command").and_then(Value::as_str).unwrap_or_default();
     // A background command is read while it runs (BashOutput): ctx-truncate would hold all of
     // its output until it ends.
     let background = event.pointer("/tool_input/run_in_background").and_then(Value::as_bool) == Some(true);
-    if background || changes_shell_state(command) {
+    if background || tool != "Bash" || command.trim().is_empty() || wrapped(command, &opts.truncate) {
         return Ok(Plan::Pass);
     }
-    Ok(wrap(tool, event, opts).map_or(Plan::Pass, |input| {
+    let input = if !super::shell::may_leave(command) {
+        let mut input = event["tool_input"].clone();
+        let line = super::shell::truncate_line(&opts.truncate, opts.wrap_max_bytes, &opts.store);
+        input["command"] = super::shell::in_place(command, &line).into();
+        Some(input)
+    } else if changes_shell_state(command) {
+        None
+    } else {
+        wrap(tool, event, opts)
+    };
+    Ok(input.map_or(Plan::Pass, |input| {
         Plan::Reply(json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": input}}))
     }))
 }
@@ -309,6 +345,9 @@ pub fn changes_shell_state(command: &str) -> bool {
 
 /// Whether a command already runs under ctx-truncate (a retried call, or the agent's own use).
 fn wrapped(command: &str, truncate: &str) -> bool {
+    if command.starts_with("__ctx_out=$(") {
+        return true;
+    }
     let first = command.split_whitespace().next().unwrap_or_default().trim_matches('\'');
     first == truncate || first.rsplit('/').next() == Some("ctx-truncate")
 }
@@ -334,7 +373,7 @@ fn opencode(event: &Value) -> Result<Plan> {
 pub fn contract(agent: Agent) -> &'static str {
     match agent {
         Agent::Claude => {
-            "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape; with --wrap, a PreToolUse hook runs Bash commands under ctx-truncate (a failed command's output is otherwise not replaceable); tested with Claude Code 2.1.197"
+            "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape, subagents' calls included; a Read of ctx's store passes untouched; with --wrap, a PreToolUse hook sends Bash commands' output through ctx-truncate in Claude Code's own shell (a failed command's output is otherwise not replaceable: PostToolUseFailure takes additionalContext only); tested with Claude Code 2.1.331"
         }
         Agent::Gemini => {
             "AfterTool hook, decision deny with the fitted text as reason (it replaces the result); tested with Gemini CLI 0.61.0"
@@ -419,15 +458,34 @@ mod tests {
     }
 
     #[test]
-    fn claude_wraps_commands_that_keep_the_shell_as_it_is_and_asks_no_permission() {
+    fn claude_wraps_commands_in_its_own_shell_and_asks_no_permission() {
         let pre = |c: &str| json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": c, "description": "d"}});
-        let Plan::Reply(r) = plan(Agent::Claude, &pre("cargo test"), &opts()).expect("ok") else { panic!("no reply") };
-        assert_eq!(r["hookSpecificOutput"].get("permissionDecision"), None);
-        assert_eq!(r["hookSpecificOutput"]["updatedInput"]["description"], "d");
-        for c in ["cd src && cargo test", "export RUST_LOG=1", "A=1", "source .venv/bin/activate; pytest", "make; popd"]
-        {
-            assert_eq!(plan(Agent::Claude, &pre(c), &opts()).expect("ok"), Plan::Pass, "{c}");
+        let command = |c: &str| match plan(Agent::Claude, &pre(c), &opts()).expect("ok") {
+            Plan::Reply(r) => {
+                assert_eq!(r["hookSpecificOutput"].get("permissionDecision"), None);
+                assert_eq!(r["hookSpecificOutput"]["updatedInput"]["description"], "d");
+                Some(r["hookSpecificOutput"]["updatedInput"]["command"].as_str().expect("a command").to_string())
+            }
+            Plan::Pass => None,
+            other => panic!("{other:?}"),
+        };
+        // Commands that change the shell run in it, as all others do.
+        for c in ["cargo test", "cd src && cargo test", "export RUST_LOG=1", "source .venv/bin/activate; pytest"] {
+            let line = "/opt/ctx/bin/ctx-truncate --tool bash --max-bytes 9000 --persist /home/u/.cache/ctx/spill";
+            assert_eq!(command(c), Some(super::super::shell::in_place(c, line)), "{c}");
         }
+        // One that may end the shell runs in a child, unless it changes the shell too.
+        assert_eq!(
+            command("make || exit 1").as_deref(),
+            Some(
+                "/opt/ctx/bin/ctx-truncate --tool bash --max-bytes 9000 --persist /home/u/.cache/ctx/spill -- bash -c 'make || exit 1'"
+            )
+        );
+        assert_eq!(command("cd x || exit 1; make"), None);
+        assert_eq!(command("npm run dev & sleep 1; cd web"), None);
+        // A rewritten command is not rewritten again.
+        let once = command("cargo test").expect("rewritten");
+        assert_eq!(command(&once), None);
         let mut background = pre("npm run dev");
         background["tool_input"]["run_in_background"] = true.into();
         assert_eq!(plan(Agent::Claude, &background, &opts()).expect("ok"), Plan::Pass);

@@ -7,6 +7,8 @@
 
 pub mod hook;
 pub mod install;
+pub mod read;
+pub mod shell;
 
 use std::fmt;
 

@@ -44,9 +44,10 @@ pub enum Command {
         /// Take out exactly what `ctx init` put in
         #[arg(long)]
         uninstall: bool,
-        /// Claude Code: also run Bash commands under ctx-truncate (a PreToolUse hook), the one
-        /// way to fit a failed command's output there; Claude Code's permission rules then see
-        /// the wrapped command (see the README)
+        /// Claude Code: also send Bash commands' output through ctx-truncate, in Claude Code's
+        /// own shell so that a `cd` is kept (a PreToolUse hook), the one way to fit a failed
+        /// command's output there; Claude Code's permission rules then judge the rewritten
+        /// command, which allow rules for single commands do not match (see the README)
         #[arg(long, conflicts_with = "uninstall")]
         wrap: bool,
         /// Say what would change, and change nothing
@@ -185,7 +186,37 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
             daily_gc(&store);
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
+        hook::Plan::FitLines { tool, path, first, last, text } => {
+            let fitted = fit_lines(&tool, &path, (first, last), &text, &store)?;
+            Ok(fitted.map(|f| hook::reply(agent, &event, &String::from_utf8_lossy(&f))))
+        }
     }
+}
+
+/// Lines `first..=last` of the file at `path`, which the agent read as `text`, fitted with the
+/// file's line numbers and the file itself named as the full text; `None` when they fit. When
+/// the file cannot be read or no longer holds `text` there, `text` is fitted as any output.
+fn fit_lines(
+    tool: &str,
+    path: &std::path::Path,
+    range: (u64, u64),
+    text: &str,
+    store: &std::path::Path,
+) -> Result<Option<Vec<u8>>> {
+    use crate::agent::read;
+    let bytes = crate::regular::read(path, crate::regular::TEXT_CAP, "as a file the agent read").ok();
+    let read = bytes.as_deref().map(|b| read::lines(b, range.0, range.1));
+    let (Some(bytes), Some(read)) = (bytes.as_deref(), read.filter(|r| read::same_text(r, text))) else {
+        let fitted = fit(tool, text.as_bytes(), store)?;
+        daily_gc(store);
+        return Ok((fitted != text.as_bytes()).then_some(fitted));
+    };
+    let args =
+        ["--tool", tool, "--persist", &store.display().to_string(), "--lines", &format!("{}:{}", range.0, range.1)]
+            .map(String::from);
+    let path = std::fs::canonicalize(path)?;
+    let fitted = super::truncate::filter_file(&args, crate::regular::open(&path)?, &path)?;
+    Ok((fitted != read).then_some(fitted))
 }
 
 /// The bound on a command's output under Codex: `CTX_WRAP_MAX_BYTES` (0: none, the bash
@@ -300,7 +331,7 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
     eprintln!("{TOOL}: {title}: {} the hook in '{shown}'{kept}", if dry { "would install" } else { "installed" });
     if agent == Agent::Claude && !wrap {
         eprintln!(
-            "{TOOL}: note: Claude Code lets no hook replace a failed command's output; `ctx init claude --wrap` runs Bash commands under ctx-truncate to fit it too"
+            "{TOOL}: note: Claude Code lets no hook replace a failed command's output; `ctx init claude --wrap` sends Bash commands' output through ctx-truncate to fit it too, where Bash is allowed as a whole (allow rules for single commands do not match the rewritten command)"
         );
     }
     eprintln!(

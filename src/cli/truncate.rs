@@ -384,7 +384,8 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
 }
 
 /// [`filter`] on the file `path`, opened as `file`, read as a stream: memory stays bounded
-/// whatever its size, and with `--lines` and a store the file itself is the whole input.
+/// whatever its size. With `--lines A:B`, the markers number lines as in the file and name the
+/// file itself as the full text, so nothing new is saved (an agent's read of a range of a file).
 pub fn filter_file(args: &[String], file: std::fs::File, path: &std::path::Path) -> Result<Vec<u8>> {
     filter_from(args, file, || Ok(Whole::File(path.to_path_buf())))
 }

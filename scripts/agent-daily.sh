@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# agent-daily.sh: the daily scenarios, with the real agents, through ctx.
+#
+# For each agent whose binary is here (Claude Code: CLAUDE_BIN, else the newest
+# @anthropic-ai/claude-code from npm; Codex CLI: CODEX_BIN or `codex` on PATH), runs the agent in print mode against a scripted model
+# server on 127.0.0.1 (scripts/agent_daily_claude_server.py), once with no hook (baseline,
+# reported only) and once after `ctx init claude --user --wrap`, with these scenarios in one
+# session:
+#
+#   1. `cd sub && cargo test` fails: 3,000 lines, the failing test at line 500 (its panic after
+#      it, the summary at the end); the failing test, its panic and the summary must reach the
+#      model, with a marker naming the full text;
+#   2. then `pwd`: the next call runs where it would without ctx (a failed command moves nowhere);
+#   3. `cd sub && pytest -v` fails (a real pytest, 3,000 cases, case 499 failing): the failing
+#      case, its assertion and the summary must reach the model;
+#   4. `cd sub && echo in sub`, then `pwd`: the `cd` is kept for the next call;
+#   5. a Read of the spill file that step 1's marker names, offset 480, limit 40: the lines come
+#      back as they are in the file, numbered as there, with no new cut;
+#   6. a failing command inside a subagent (the Agent tool): it goes through ctx too.
+#
+# Codex runs 1-3 and reads the spill file back with `sed -n 480,519p` (it has no Read tool and
+# no subagents), against scripts/agent_daily_codex_server.py, after `ctx init codex --user`.
+# `cargo` is a stand-in that prints the test log (no compiler run); pytest is real. Each agent
+# ends with a Markdown table (scenario, baseline, ctx) for bench/BENCHMARKS.md.
+#
+# usage: scripts/agent-daily.sh
+# env:   CTX_BIN_DIR     where the built ctx and ctx-truncate are (default: cargo build)
+#        CLAUDE_BIN      a claude binary (default: installed from npm into CTX_E2E_CACHE)
+#        CTX_E2E_CACHE   where Claude Code is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-daily)
+#        CTX_E2E_CLAUDE  the npm spec (default: @anthropic-ai/claude-code@latest)
+#        CODEX_BIN       a codex binary (default: codex on PATH; none: Codex is skipped, and said so)
+#        PYTEST          a pytest to run (default: pytest on PATH)
+#        CTX_E2E_KEEP    1: keep the temporary directory
+# exit:  0 when every scenario passed with ctx; 1 when one failed; 2 when a step could not run
+#        (no agent installed, no pytest): an opt-in run that did not run does not pass.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+scripts=$root/scripts
+die() { echo "agent-daily: $*" >&2; exit 2; }
+step() { echo "== $*"; }
+case ${1:-} in
+    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    "") ;;
+    *) die "unknown argument $1" ;;
+esac
+
+if [ -n "${CTX_BIN_DIR:-}" ]; then
+    bin=$CTX_BIN_DIR
+else
+    step "building ctx"
+    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
+    bin=$root/target/$(rustc --print host-tuple)/debug
+fi
+ctx=$bin/ctx
+[ -x "$ctx" ] || die "no $ctx"
+
+pytest=${PYTEST:-$(command -v pytest || true)}
+[ -n "$pytest" ] && [ -x "$pytest" ] || die "pytest is not installed: pip install pytest, or set PYTEST"
+
+cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-daily}
+if [ -n "${CLAUDE_BIN:-}" ]; then
+    claude=$CLAUDE_BIN
+else
+    claude=$cache/node_modules/.bin/claude
+    if [ ! -x "$claude" ]; then
+        command -v npm >/dev/null || die "Claude Code is not installed and npm is not on PATH"
+        spec=${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@latest}
+        step "installing $spec from npm into $cache"
+        mkdir -p "$cache"
+        npm install --silent --no-audit --no-fund --prefix "$cache" "$spec" >&2 || die "npm install failed"
+    fi
+fi
+[ -x "$claude" ] || die "no Claude Code at $claude"
+version=$("$claude" --version 2>&1) || die "$claude --version failed: $version"
+echo "claude: $claude ($version); pytest: $("$pytest" --version 2>&1)"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-daily.XXXXXX")
+tmp=$(cd "$tmp" && pwd -P)
+server_pid=
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
+
+# The stand-in cargo's log: 3,000 lines, the failure at line 500.
+python3 - "$tmp/cargo-test.log" <<'PY'
+import sys
+lines = ["running 2992 tests"]
+lines += ["test suite::case_%d ... ok" % i for i in range(2, 500)]
+lines += ["test parser::tests::rejects_trailing_comma ... FAILED",
+          "thread 'parser::tests::rejects_trailing_comma' panicked at src/parser.rs:88:9:",
+          "assertion `left == right` failed: a trailing comma is an error",
+          "  left: Ok([1, 2])",
+          " right: Err(TrailingComma { line: 1, column: 6 })"]
+lines += ["test suite::case_%d ... ok" % i for i in range(505, 2998)]
+lines += ["", "test result: FAILED. 2991 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 1.52s",
+          "error: test failed, to rerun pass `--lib`"]
+assert len(lines) == 3000
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")
+PY
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\n# a stand-in for `cargo test`\ncat %s\nexit 101\n' "$tmp/cargo-test.log" >"$tmp/bin/cargo"
+chmod +x "$tmp/bin/cargo"
+ln -s "$pytest" "$tmp/bin/pytest"
+
+# A run's world: HOME, the project (work/sub with the tests), the long build script.
+make_world() {
+    local d=$tmp/$1
+    mkdir -p "$d/home/.claude" "$d/cache" "$d/work/sub"
+    printf 'import pytest\n\n\n@pytest.mark.parametrize("i", range(3000))\ndef test_case(i):\n    assert i != 499\n' \
+        >"$d/work/sub/test_big.py"
+    printf '%s\n' 'for i in $(seq 1 3000); do echo "   Compiling crate-$i v0.1.$i"; if [ $i = 1500 ]; then printf "error[E0308]: mismatched types\n --> src/main.rs:4:5\n"; fi; done; exit 3' \
+        >"$d/work/long.sh"
+}
+
+# Starts scripted server $2 (more arguments after it) recording into $1/requests.jsonl; sets
+# server_pid and port.
+serve() {
+    local d=$1 script=$2 i
+    : >"$d/requests.jsonl"
+    python3 "$scripts/$script" --record "$d/requests.jsonl" "${@:3}" >"$d/port" 2>"$d/server.log" &
+    server_pid=$!
+    port=
+    for i in $(seq 1 50); do
+        port=$(head -n1 "$d/port" 2>/dev/null || true)
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    [ -n "$port" ] || die "the scripted server did not start: $(cat "$d/server.log")"
+}
+
+run_claude() {
+    local name=$1 d=$tmp/$1
+    serve "$d" agent_daily_claude_server.py --work "$d/work"
+    local rc=0
+    (cd "$d/work" && env -i PATH="$tmp/bin:$PATH" HOME="$d/home" CLAUDE_CONFIG_DIR="$d/home/.claude" \
+        XDG_CACHE_HOME="$d/cache" TMPDIR="$d/cache" SHELL=/bin/bash \
+        ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=dummy-not-a-key \
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1 \
+        DISABLE_AUTOUPDATER=1 \
+        timeout 600 "$claude" -p "Run the tests and tell me what fails." \
+        --output-format stream-json --verbose --include-hook-events --allowedTools Bash Read Agent Task \
+        </dev/null >"$d/claude.out" 2>"$d/claude.err") || rc=$?
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=
+    if [ "$rc" != 0 ]; then
+        tail -n 20 "$d/claude.err" >&2
+        tail -c 2000 "$d/claude.out" >&2
+        die "claude -p ($name) exited $rc"
+    fi
+    local hooks
+    hooks=$(grep -o '"subtype":"hook_response","hook_id":"[^"]*","hook_name":"[^"]*"' "$d/claude.out" \
+        | sed 's/.*"hook_name":"//; s/"$//' | sort -u | tr '\n' ' ' || true)
+    echo "  hooks that ran: ${hooks:-none}"
+}
+
+status=0
+step "baseline: claude -p with no hook"
+make_world baseline
+run_claude baseline
+python3 "$scripts/agent_daily_check.py" claude baseline "$tmp/baseline/requests.jsonl" "$tmp/baseline/work" \
+    | tee "$tmp/baseline.report"
+
+step "ctx: ctx init claude --user --wrap, then claude -p"
+make_world ctx
+env HOME="$tmp/ctx/home" CLAUDE_CONFIG_DIR="$tmp/ctx/home/.claude" XDG_CACHE_HOME="$tmp/ctx/cache" \
+    "$ctx" init claude --user --wrap || die "ctx init claude failed"
+run_claude ctx
+python3 "$scripts/agent_daily_check.py" claude ctx "$tmp/ctx/requests.jsonl" "$tmp/ctx/work" \
+    | tee "$tmp/ctx.report" || status=1
+grep -q 'FAIL' "$tmp/ctx.report" && status=1
+
+# The table of one agent: $1 its title, $2 and $3 the baseline's and ctx's reports; the rows
+# in the ctx run's order, and a scenario the baseline did not reach says so.
+table() {
+    echo
+    echo "| $1: scenario | baseline (no hook) | ctx |"
+    echo "|---|---|---|"
+    awk -F'|' 'NR == FNR { base[$2] = $3; next } { b = ($2 in base) ? base[$2] : " not run (no marker names a full text) "; print "|" $2 "|" b "|" $3 "|" }' \
+        <(grep '^| ' "$2") <(grep '^| ' "$3")
+}
+table "Claude Code $version (\`ctx init claude --wrap\`)" "$tmp/baseline.report" "$tmp/ctx.report"
+ran="Claude Code $version"
+
+# --- Codex CLI, when installed: the same scenarios but the subagent, and the re-read as `sed -n`
+codex=${CODEX_BIN:-$(command -v codex || true)}
+if [ -z "$codex" ]; then
+    echo "codex: not installed (set CODEX_BIN to run it): skipped"
+else
+    cversion=$("$codex" --version 2>&1) || die "$codex --version failed: $cversion"
+    echo "codex: $codex ($cversion)"
+    run_codex() {
+        local d=$tmp/codex-$1
+        serve "$d" agent_daily_codex_server.py
+        sed -i "s#@BASE_URL@#http://127.0.0.1:$port/v1#" "$d/codex-home/config.toml"
+        local rc=0
+        (cd "$d/work" && env PATH="$tmp/bin:$PATH" HOME="$d/home" XDG_CACHE_HOME="$d/cache" \
+            CODEX_HOME="$d/codex-home" CTX_E2E_API_KEY=dummy-not-a-key \
+            timeout 600 "$codex" exec --skip-git-repo-check --ephemeral --color never \
+            --dangerously-bypass-approvals-and-sandbox "Run the tests and tell me what fails." \
+            </dev/null >"$d/codex.out" 2>"$d/codex.err") || rc=$?
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+        server_pid=
+        [ "$rc" = 0 ] || { tail -n 20 "$d/codex.err" >&2; die "codex exec ($1) exited $rc"; }
+    }
+    codex_world() {
+        make_world "codex-$1"
+        local d=$tmp/codex-$1
+        mkdir -p "$d/codex-home"
+        # Codex runs commands in a login shell, whose /etc/profile sets PATH anew: the stand-in
+        # cargo and pytest are put on it as a user's profile would.
+        printf 'export PATH="%s:$PATH"\n' "$tmp/bin" >"$d/home/.bash_profile"
+        printf '%s\n' 'model = "ctx-daily-model"' 'model_provider = "ctx_daily"' '' '[model_providers.ctx_daily]' \
+            'name = "ctx agent-daily scripted server"' 'base_url = "@BASE_URL@"' 'wire_api = "responses"' \
+            'env_key = "CTX_E2E_API_KEY"' 'request_max_retries = 0' 'stream_max_retries = 0' >"$d/codex-home/config.toml"
+    }
+    step "codex baseline: codex exec with no hook"
+    codex_world baseline
+    run_codex baseline
+    python3 "$scripts/agent_daily_check.py" codex baseline "$tmp/codex-baseline/requests.jsonl" \
+        "$tmp/codex-baseline/work" | tee "$tmp/codex-baseline.report"
+    step "codex ctx: ctx init codex --user, then codex exec"
+    codex_world ctx
+    env HOME="$tmp/codex-ctx/home" CODEX_HOME="$tmp/codex-ctx/codex-home" "$ctx" init codex --user \
+        || die "ctx init codex failed"
+    run_codex ctx
+    python3 "$scripts/agent_daily_check.py" codex ctx "$tmp/codex-ctx/requests.jsonl" "$tmp/codex-ctx/work" \
+        | tee "$tmp/codex-ctx.report" || status=1
+    grep -q 'FAIL' "$tmp/codex-ctx.report" && status=1
+    table "Codex CLI $cversion (\`ctx init codex\`)" "$tmp/codex-baseline.report" "$tmp/codex-ctx.report"
+    ran="$ran, Codex CLI $cversion"
+fi
+
+if [ "$status" = 0 ]; then echo "agent-daily: PASS ($ran)"; else echo "agent-daily: FAIL ($ran)"; fi
+exit "$status"

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Checks of scripts/agent-daily.sh (stdlib only).
+
+  claude|codex MODE RECORD WORK
+                            read the requests scripts/agent_daily_claude_server.py recorded
+                            (or agent_daily_codex_server.py) recorded and say, per scenario, what the agent sent the model. MODE `ctx`
+                            asserts each scenario; MODE `baseline` only reports. The last line
+                            is a Markdown table row per scenario: `| scenario | result |`.
+"""
+
+import json
+import os
+import re
+import sys
+
+MARKER = re.compile(r"\[\.\.\. [^\n]*?full text: (\S+) \.\.\.\]")
+ROWS = []
+FAIL = []
+
+
+def results(record):
+    """{tool_use_id: (text, is_error)} over every request recorded."""
+    out = {}
+    with open(record, encoding="utf-8") as f:
+        for line in f:
+            req = json.loads(line)
+            for msg in req["body"].get("messages") or []:
+                content = msg.get("content")
+                if msg.get("role") != "user" or not isinstance(content, list):
+                    continue
+                for b in content:
+                    if isinstance(b, dict) and b.get("type") == "tool_result":
+                        c = b.get("content")
+                        if isinstance(c, list):
+                            c = "".join(p.get("text", "") for p in c if isinstance(p, dict))
+                        out[b.get("tool_use_id")] = (c or "", bool(b.get("is_error")))
+    return out
+
+
+def scenario(name, mode, seen, checks):
+    """Reports one scenario: checks is a list of (ok, what)."""
+    if seen is None:
+        checks = [(False, "the model got a result")]
+        size = "no result"
+    else:
+        text, err = seen
+        size = "%d bytes%s" % (len(text.encode()), ", is_error" if err else "")
+    bad = [what for ok, what in checks if not ok]
+    for ok, what in checks:
+        print("  [%s] %s: %s" % ("ok" if ok else ("FAIL" if mode == "ctx" else "no"), name, what))
+    if mode == "ctx":
+        FAIL.extend(bad)
+    verdict = "pass" if not bad else ("FAIL: " if mode == "ctx" else "lost: ") + "; ".join(bad)
+    ROWS.append("| %s | %s (%s) |" % (name, verdict, size))
+
+
+def claude(mode, record, work):
+    r = results(record)
+    get = r.get
+    cargo = get("toolu_daily_cargo")
+    t = cargo[0] if cargo else ""
+    scenario("`cd sub && cargo test` fails at line 500 of 3,000", mode, cargo, [
+        ("test parser::tests::rejects_trailing_comma ... FAILED" in t, "the failing test's line"),
+        ("panicked at src/parser.rs:88:9" in t, "its panic"),
+        ("test result: FAILED. 2991 passed; 1 failed" in t, "the summary"),
+    ] + ([(bool(MARKER.search(t)), "a marker naming the full text")] if mode == "ctx" else []))
+    pwd = get("toolu_daily_pwd")
+    scenario("then `pwd`", mode, pwd, [
+        (pwd is not None and pwd[0].strip() == work, "runs in %s, as a failed command leaves it" % work)])
+    py = get("toolu_daily_pytest")
+    t = py[0] if py else ""
+    scenario("`cd sub && pytest -v` fails at test 500 of 3,000", mode, py, [
+        ("test_big.py::test_case[499] FAILED" in t, "the failing test's line"),
+        ("E       assert 499 != 499" in t, "its assertion"),
+        ("1 failed, 2999 passed" in t, "the summary"),
+    ])
+    pwd2 = get("toolu_daily_pwd2")
+    scenario("`cd sub && echo in sub`, then `pwd`", mode, pwd2, [
+        (pwd2 is not None and pwd2[0].strip() == os.path.join(work, "sub"), "the cd is kept: %s/sub" % work)])
+    spill = MARKER.search(cargo[0]) if cargo else None
+    if spill or mode == "ctx":
+        rr = get("toolu_daily_reread")
+        checks = [(rr is not None, "the spill file was read")]
+        if rr is not None and spill and os.path.isfile(spill.group(1)):
+            with open(spill.group(1), encoding="utf-8") as f:
+                lines = f.read().split("\n")
+            got = {}
+            for line in rr[0].split("\n"):
+                m = re.match(r"\s*(\d+)[\t\u2192](.*)$", line)
+                if m:
+                    got[int(m.group(1))] = m.group(2)
+            want = {i: lines[i - 1] for i in range(480, 520)}
+            checks.append((all(got.get(i) == want[i] for i in want), "lines 480-519 as they are in the file, numbered as there"))
+            checks.append(("full text: " not in rr[0], "no new cut, no new spill"))
+        scenario("Read of the spill file, offset 480, limit 40", mode, rr, checks)
+    sub = get("toolu_daily_sub_bash")
+    t = sub[0] if sub else ""
+    scenario("a failing command inside a subagent (Agent tool)", mode, sub, [
+        ("error[E0308]: mismatched types" in t, "the error line"),
+    ] + ([(bool(MARKER.search(t)), "fitted by ctx (a marker naming the full text)"),
+          (len(t.encode()) <= 9100, "at most 9,000 bytes and Claude Code's status line")] if mode == "ctx" else []))
+    print("\n".join(ROWS))
+    return 1 if FAIL else 0
+
+
+def codex_results(record):
+    """{call_id: (output, False)} over every request recorded."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from agent_daily_codex_server import outputs
+    out = {}
+    with open(record, encoding="utf-8") as f:
+        for line in f:
+            out.update({k: (v, False) for k, v in outputs(json.loads(line)["body"]).items()})
+    return out
+
+
+def codex(mode, record, work):
+    r = codex_results(record)
+    cargo = r.get("call-daily-cargo")
+    t = cargo[0] if cargo else ""
+    scenario("`cd sub && cargo test` fails at line 500 of 3,000", mode, cargo, [
+        ("test parser::tests::rejects_trailing_comma ... FAILED" in t, "the failing test's line"),
+        ("panicked at src/parser.rs:88:9" in t, "its panic"),
+        ("test result: FAILED. 2991 passed; 1 failed" in t, "the summary"),
+    ] + ([(bool(MARKER.search(t)), "a marker naming the full text")] if mode == "ctx" else []))
+    pwd = r.get("call-daily-pwd")
+    scenario("then `pwd`", mode, pwd, [(pwd is not None and work in pwd[0], "runs in %s" % work)])
+    py = r.get("call-daily-pytest")
+    t = py[0] if py else ""
+    scenario("`cd sub && pytest -v` fails at test 500 of 3,000", mode, py, [
+        ("test_big.py::test_case[499] FAILED" in t, "the failing test's line"),
+        ("E       assert 499 != 499" in t, "its assertion"),
+        ("1 failed, 2999 passed" in t, "the summary"),
+    ])
+    spill = MARKER.search(cargo[0]) if cargo else None
+    if spill or mode == "ctx":
+        rr = r.get("call-daily-reread")
+        checks = [(rr is not None, "the spill file was read")]
+        if rr is not None and spill and os.path.isfile(spill.group(1)):
+            with open(spill.group(1), encoding="utf-8") as f:
+                want = "\n".join(f.read().split("\n")[479:519]) + "\n"
+            checks.append((want in rr[0], "lines 480-519 as they are in the file"))
+            checks.append(("full text: " not in rr[0], "no new cut, no new spill"))
+        scenario("`sed -n 480,519p` of the spill file", mode, rr, checks)
+    print("\n".join(ROWS))
+    return 1 if FAIL else 0
+
+
+def main(argv):
+    if len(argv) == 4 and argv[0] in ("claude", "codex") and argv[1] in ("ctx", "baseline"):
+        return (claude if argv[0] == "claude" else codex)(argv[1], argv[2], argv[3])
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
