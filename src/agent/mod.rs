@@ -7,6 +7,7 @@
 
 pub mod hook;
 pub mod install;
+pub mod stats;
 
 use std::fmt;
 
