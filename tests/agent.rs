@@ -21,6 +21,7 @@ fn ctx(dir: &Path) -> assert_cmd::Command {
     c.env("HOME", dir)
         .env("XDG_CACHE_HOME", dir.join("cache"))
         .env("XDG_CONFIG_HOME", dir.join(".config"))
+        .env("XDG_DATA_HOME", dir.join(".local/share"))
         .current_dir(dir);
     for var in ["CLAUDE_CONFIG_DIR", "CODEX_HOME", "CTX_HOOK", "CTX_WRAP_MAX_BYTES"] {
         c.env_remove(var);
@@ -222,12 +223,14 @@ fn round_trip(agent: &str, rel: &str, before: Option<&str>, project: bool) {
     assert_eq!(r.code, 0, "{}", r.err);
     let installed = std::fs::read_to_string(&path).expect("installed");
     let ctx_bin = common::bin("ctx").display().to_string();
-    let command = match agent {
+    let plugin = opencode_plugin(&path);
+    match &plugin {
         // The plugin runs `CTX hook opencode` with CTX set once.
-        "opencode" => format!("const CTX = \"{ctx_bin}\";"),
-        _ => format!("{ctx_bin} hook {agent}"),
-    };
-    assert!(installed.contains(&command), "{installed}");
+        Some(p) => {
+            assert!(std::fs::read_to_string(p).expect("plugin").contains(&format!("const CTX = \"{ctx_bin}\";")))
+        }
+        None => assert!(installed.contains(&format!("{ctx_bin} hook {agent}")), "{installed}"),
+    }
     if let Some(b) = before {
         assert_eq!(std::fs::read_to_string(format!("{}.ctx-backup", path.display())).expect("backup"), b);
     }
@@ -240,6 +243,19 @@ fn round_trip(agent: &str, rel: &str, before: Option<&str>, project: bool) {
         None => assert!(!path.exists(), "{} is left", path.display()),
     }
     assert!(!Path::new(&format!("{}.ctx-backup", path.display())).exists());
+    if let Some(p) = plugin {
+        assert!(!p.exists(), "{} is left", p.display());
+    }
+}
+
+/// The plugin file OpenCode's settings at `path` list as ctx's (`file://` URL), if any.
+fn opencode_plugin(path: &Path) -> Option<PathBuf> {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    v["plugin"]
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_str)
+        .find_map(|s| s.strip_prefix("file://").filter(|p| p.contains("ctx-opencode-plugin-")).map(PathBuf::from))
 }
 
 #[test]
@@ -255,7 +271,13 @@ fn init_then_uninstall_leaves_each_agents_settings_as_they_were() {
         false,
     );
     round_trip("codex", ".codex/config.toml", None, true);
-    round_trip("opencode", ".config/opencode/plugins/ctx.js", None, false);
+    round_trip("opencode", ".config/opencode/opencode.json", None, false);
+    round_trip(
+        "opencode",
+        "opencode.json",
+        Some("{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  \"plugin\": [\"opencode-wakatime\"]\n}\n"),
+        true,
+    );
 }
 
 /// `ctx init claude --wrap` adds the PreToolUse hook beside the PostToolUse one (also over an
@@ -356,7 +378,7 @@ fn gc_prunes_by_age_and_keeps_what_a_restore_index_or_a_state_file_names() {
 fn opencode_plugin_runs_under_node_and_fails_open() {
     let dir = common::tmp("opencode-node");
     assert_eq!(common::run(ctx(&dir).args(["init", "opencode", "--project"])).code, 0);
-    let plugin = dir.join(".opencode/plugins/ctx.js");
+    let plugin = opencode_plugin(&dir.join("opencode.json")).expect("the plugin is listed");
     let module = dir.join("ctx.mjs");
     std::fs::copy(&plugin, &module).expect("copy");
     let broken = dir.join("broken.mjs");
@@ -371,7 +393,7 @@ const [mod, log] = process.argv.slice(2);
 const { CtxPlugin } = await import(mod);
 const hooks = await CtxPlugin({});
 const output = { title: "make", output: fs.readFileSync(log, "utf8"), metadata: {} };
-await hooks["tool.execute.after"]({ tool: "bash", sessionID: "s", callID: "c" }, output);
+await hooks["tool.execute.after"]({ tool: "bash", sessionID: "s", callID: "c", args: { command: "make" } }, output);
 process.stdout.write(output.output);
 "#,
     )
@@ -394,7 +416,31 @@ process.stdout.write(output.output);
     let fitted = run(&module);
     assert!(fitted.contains("error[E0308]") && fitted.len() < log().len() / 2, "{fitted}");
     spilled(&fitted, &log());
-    assert_eq!(run(&broken), log());
+    // Without ctx, the output is bounded as OpenCode would have bounded it (its limits are
+    // raised for ctx): the head, at most 2,000 lines and 51,200 bytes, and the whole text saved.
+    let cut = run(&broken);
+    let lines: Vec<&str> = cut.lines().collect();
+    let whole = log();
+    let kept = whole
+        .lines()
+        .scan(0, |bytes, l| {
+            *bytes += l.len() + 1;
+            (*bytes <= 51_200).then_some(())
+        })
+        .count();
+    assert_eq!((kept, lines.len()), (1618, kept + 1));
+    assert_eq!(lines[..kept], whole.lines().take(kept).collect::<Vec<_>>()[..]);
+    let marker = lines[kept];
+    assert!(
+        marker.starts_with("[... 385 more lines cut (ctx failed: spawnSync /nonexistent/ctx ENOENT); full text: "),
+        "{marker}"
+    );
+    let at = marker.find("full text: ").expect("a path") + "full text: ".len();
+    let saved = marker[at..].trim_end_matches(" ...]");
+    assert_eq!(std::fs::read_to_string(saved).expect("the saved text"), log());
+    // What fits is left alone.
+    std::fs::write(&input, "ok\n").expect("write");
+    assert_eq!(run(&broken), "ok\n");
 }
 
 /// The five filters are names of `ctx`: `ctx truncate` is `ctx-truncate`, and a filter

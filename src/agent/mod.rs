@@ -7,6 +7,7 @@
 
 pub mod hook;
 pub mod install;
+pub mod opencode;
 pub mod stats;
 
 use std::fmt;
@@ -20,7 +21,8 @@ pub enum Agent {
     Gemini,
     /// Codex CLI: a `PreToolUse` hook rewrites the shell command to run under `ctx-truncate`.
     Codex,
-    /// OpenCode: a plugin's `tool.execute.after` calls `ctx hook opencode`.
+    /// OpenCode: a plugin's `tool.execute.after` calls `ctx hook opencode` (with OpenCode's own
+    /// output limits raised in `opencode.json`, so that it sees the whole output).
     Opencode,
 }
 

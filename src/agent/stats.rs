@@ -83,7 +83,10 @@ impl Entry {
             .unwrap_or_default();
         let persisted = event.pointer("/tool_response/persistedOutputPath").is_some();
         let store = store.display().to_string();
-        let reread = event.get("tool_input").is_some_and(|i| mentions(i, &store));
+        // Claude Code, Gemini CLI and Codex give the call's input as `tool_input`; ctx's OpenCode
+        // plugin as `args`.
+        let input = event.get("tool_input").or_else(|| event.get("args"));
+        let reread = input.is_some_and(|i| mentions(i, &store));
         Entry {
             time,
             agent: agent.name().to_string(),

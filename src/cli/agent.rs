@@ -114,7 +114,7 @@ Where it goes (--user / --project):
   claude    ~/.claude/settings.json ($CLAUDE_CONFIG_DIR)  / .claude/settings.json     PostToolUse hook
   gemini    ~/.gemini/settings.json                       / .gemini/settings.json     AfterTool hook
   codex     ~/.codex/config.toml ($CODEX_HOME)            / .codex/config.toml        PreToolUse hook
-  opencode  ~/.config/opencode/plugins/ctx.js             / .opencode/plugins/ctx.js  plugin
+  opencode  ~/.config/opencode/opencode.json              / opencode.json             plugin, tool_output limits
 
 An existing file is merged, never replaced, and copied to FILE.ctx-backup first;
 --uninstall takes out only ctx's entry, and gives back the backup byte for byte when
@@ -313,6 +313,9 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
     let title = agent.title();
     if uninstall {
         let Some(current) = current.filter(|c| install::installed(agent, c)) else {
+            if agent == Agent::Opencode && !dry {
+                opencode_files(&path, scope, Some(""))?;
+            }
             eprintln!("{TOOL}: the {title} hook is not in '{shown}': nothing to take out");
             return Ok(ExitCode::SUCCESS);
         };
@@ -331,6 +334,9 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
             if saved.is_some() {
                 std::fs::remove_file(&backup).with_context(|| format!("cannot remove '{}'", backup.display()))?;
             }
+            if agent == Agent::Opencode {
+                opencode_files(&path, scope, Some(&current))?;
+            }
         }
         let what = match (after.is_none(), dry) {
             (true, false) => "removed the file (it held only ctx's hook)",
@@ -341,12 +347,12 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
         eprintln!("{TOOL}: {title}: {what}: '{shown}'");
         return Ok(ExitCode::SUCCESS);
     }
-    if agent == Agent::Opencode && current.as_deref().is_some_and(|c| !install::installed(agent, c)) {
-        anyhow::bail!("'{shown}' exists and is not ctx's plugin: move it away first");
-    }
     let Some(next) = install::add(agent, current.as_deref(), &this_ctx(), &path, wrap)
         .with_context(|| format!("cannot install into '{shown}'"))?
     else {
+        if agent == Agent::Opencode && !dry {
+            opencode_files(&path, scope, None)?;
+        }
         eprintln!("{TOOL}: {title}: the hook is already in '{shown}'");
         return Ok(ExitCode::SUCCESS);
     };
@@ -356,6 +362,9 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
             crate::store::write_atomic(&backup, &mut |w| Ok(w.write_all(c.as_bytes())?))?;
         }
         crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(next.as_bytes())?))?;
+        if agent == Agent::Opencode {
+            opencode_files(&path, scope, None)?;
+        }
     }
     let kept = if current.is_some() { format!(" (the file before: '{}')", backup.display()) } else { String::new() };
     eprintln!("{TOOL}: {title}: {} the hook in '{shown}'{kept}", if dry { "would install" } else { "installed" });
@@ -369,6 +378,37 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
         if scope == Scope::Project { " --project" } else { "" }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// OpenCode's plugin file beside its settings: written on install, or (`removed`: the settings
+/// ctx was taken out of) removed with every plugin file those settings listed. Either way a
+/// plugin an older ctx put in a `.opencode/plugins/` directory goes, with what OpenCode
+/// installed around it.
+fn opencode_files(settings: &std::path::Path, scope: Scope, removed: Option<&str>) -> Result<()> {
+    use crate::agent::opencode;
+    let user = scope == Scope::User;
+    let mut gone = opencode::remove_legacy(&opencode::legacy_plugin(settings, user), user)?;
+    match removed {
+        None => {
+            let plugin = opencode::plugin_path(settings);
+            let text = opencode::plugin(&this_ctx());
+            crate::store::write_atomic(&plugin, &mut |w| Ok(w.write_all(text.as_bytes())?))?;
+            eprintln!("{TOOL}: OpenCode: the plugin is '{}'", plugin.display());
+        }
+        Some(settings_text) => {
+            for plugin in opencode::listed(settings_text) {
+                match std::fs::remove_file(&plugin) {
+                    Ok(()) => gone.push(plugin),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e).with_context(|| format!("cannot remove '{}'", plugin.display())),
+                }
+            }
+        }
+    }
+    for path in gone {
+        eprintln!("{TOOL}: OpenCode: removed '{}'", path.display());
+    }
+    Ok(())
 }
 
 fn gc(args: &GcArgs) -> Result<ExitCode> {
