@@ -62,7 +62,7 @@ fn stats_json_gives_the_same_sums() {
     assert_eq!(
         v["total"],
         serde_json::json!({"calls": 8, "cut": 3, "cleaned": 1, "passed": 2, "wrapped": 1, "ignored": 0,
-            "failed": 1, "rereads": 1, "persisted": 1, "bytes_in": 589800, "bytes_out": 34800,
+            "failed": 1, "rereads": 1, "persisted": 1, "estimated": 0, "bytes_in": 589800, "bytes_out": 34800,
             "tokens_in": 147500, "tokens_out": 8750})
     );
     let claude = &v["groups"][0];
@@ -179,4 +179,25 @@ fn gc_drops_log_lines_past_the_age_limit() {
         Some(format!("{}: removed 1 lines older than 30 days, kept 2", log.display()).as_str())
     );
     assert_eq!(std::fs::read_to_string(&log).expect("log"), line(now - 29 * 86_400) + &line(now));
+}
+
+#[test]
+fn tokens_of_a_long_output_are_scaled_from_its_first_64_kib_and_say_so() {
+    let dir = common::tmp("stats-estimated");
+    let long: String = (1..=20_000).map(|i| format!("   Compiling crate{i} v0.1.{i}\n")).collect();
+    let r = common::run(ctx(&dir).args(["hook", "claude"]).write_stdin(bash_event(&long, "/p", "make")));
+    assert_eq!(r.code, 0);
+    let line = &logged(&dir)[0];
+    assert_eq!((line["estimated"].as_bool(), line["bytes_in"].as_u64()), (Some(true), Some(long.len() as u64)));
+    let exact = ctx::tokens::Encoding::O200k.count(long.as_bytes()) as f64;
+    let scaled = line["tokens_in"].as_u64().expect("tokens") as f64;
+    assert!((scaled - exact).abs() / exact < 0.02, "{scaled} against {exact}");
+    let r = common::run(ctx(&dir).arg("stats"));
+    assert!(
+        r.out.contains(
+            "\n1 output was longer than 64 KiB: its tokens in are counted on the first 64 KiB and scaled by bytes\n"
+        ),
+        "{}",
+        r.out
+    );
 }

@@ -68,7 +68,14 @@ pub struct Entry {
     pub baseline: String,
     /// Whether the call read a file in ctx's store (the model read back a full text).
     pub reread: bool,
+    /// Whether `tokens_in` was extrapolated from the first [`EXACT_BYTES`] (a longer output:
+    /// counting all of it would cost the hook more than its fitting does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub estimated: bool,
 }
+
+/// The longest output whose tokens the hook counts whole: 64 KiB, under a millisecond.
+pub const EXACT_BYTES: usize = 64 << 10;
 
 impl Entry {
     /// An entry for a call of `agent` on `event` (its tool, project and whether it reads from
@@ -99,6 +106,7 @@ impl Entry {
             tokens_out: 0,
             baseline: if persisted { "persisted" } else { "full" }.to_string(),
             reread,
+            estimated: false,
         }
     }
 
@@ -107,7 +115,15 @@ impl Entry {
     pub fn measured(mut self, text: &[u8], fitted: &[u8], store: &Path) -> Entry {
         let count = |t: &[u8]| crate::tokens::Encoding::O200k.count(t);
         self.bytes_in = text.len() as u64;
-        self.tokens_in = count(text);
+        (self.tokens_in, self.estimated) = if text.len() <= EXACT_BYTES {
+            (count(text), false)
+        } else {
+            // The tokens of the first 64 KiB (cut at a line end), scaled by bytes.
+            let head = &text[..EXACT_BYTES];
+            let head = &head[..memchr::memrchr(b'\n', head).map_or(head.len(), |i| i + 1)];
+            let per_byte = count(head) as f64 / head.len() as f64;
+            ((per_byte * text.len() as f64).round() as u64, true)
+        };
         self.outcome = if fitted == text {
             Outcome::Passed
         } else if memchr::memmem::find(fitted, store.as_os_str().as_encoded_bytes()).is_some() {
@@ -251,6 +267,8 @@ pub struct Sums {
     pub rereads: u64,
     /// Calls whose output the agent had already saved and cut (`baseline: persisted`).
     pub persisted: u64,
+    /// Calls whose tokens in were extrapolated from the output's start.
+    pub estimated: u64,
     /// Bytes in.
     pub bytes_in: u64,
     /// Bytes out.
@@ -274,6 +292,7 @@ impl Sums {
         } += 1;
         self.rereads += u64::from(e.reread);
         self.persisted += u64::from(e.baseline == "persisted");
+        self.estimated += u64::from(e.estimated);
         self.bytes_in += e.bytes_in;
         self.bytes_out += e.bytes_out;
         self.tokens_in += e.tokens_in;
@@ -435,6 +454,7 @@ mod tests {
             tokens_out: tokens.1,
             baseline: "full".into(),
             reread: false,
+            estimated: false,
         }
     }
 

@@ -514,6 +514,13 @@ fn stats_report(args: &StatsArgs) -> Result<ExitCode> {
             crate::text::group_digits(total.persisted)
         );
     }
+    if total.estimated > 0 {
+        let (n, were) = match total.estimated {
+            1 => ("1 output was".to_string(), "its"),
+            n => (format!("{} outputs were", crate::text::group_digits(n)), "their"),
+        };
+        println!("{n} longer than 64 KiB: {were} tokens in are counted on the first 64 KiB and scaled by bytes");
+    }
     if bad > 0 {
         let lines = if bad == 1 { "line" } else { "lines" };
         println!("{bad} {lines} of the log could not be read (written by a newer ctx, or torn): left out");
