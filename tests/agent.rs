@@ -127,6 +127,36 @@ fn gemini_gets_the_fitted_text_as_the_deny_reason() {
     spilled(text, &log());
 }
 
+/// Gemini CLI's shell tool: the command runs under ctx-truncate at the bash profile's budget
+/// (under the CLI's own 40,000-character cut), the whole input sent back, its status kept.
+#[test]
+fn gemini_shell_command_runs_under_ctx_truncate_and_keeps_its_exit_status() {
+    let dir = common::tmp("hook-gemini-before");
+    let script = dir.join("build.sh");
+    std::fs::write(&script, format!("cat <<'EOF'\n{}{}EOF\nexit 3\n", log(), log())).expect("write");
+    let command = format!("sh {}", script.display());
+    let raw = std::fs::read_to_string("tests/fixtures/hooks/gemini-beforetool-shell.json").expect("fixture");
+    let (reply, err) = hook(&dir, "gemini", &raw.replace("{{COMMAND}}", &command));
+    assert_eq!(err, "");
+    let out = reply.expect("a reply")["hookSpecificOutput"].clone();
+    assert_eq!(out["hookEventName"], "BeforeTool");
+    assert_eq!(out["tool_input"]["description"], "Build the crate");
+    let rewritten = out["tool_input"]["command"].as_str().expect("a command").to_string();
+    let truncate = common::bin("ctx-truncate").display().to_string();
+    let store = dir.join("cache/ctx/spill");
+    assert_eq!(rewritten, format!("{truncate} --tool bash --persist {} -- bash -c '{command}'", store.display()));
+    let run = std::process::Command::new("sh")
+        .args(["-c", &rewritten])
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_CONFIG_HOME", dir.join("no-config"))
+        .output()
+        .expect("runs");
+    assert_eq!(run.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("error[E0308]") && text.contains("full text: "), "{text}");
+    assert!(text.len() > 9000 && text.chars().count() <= 30_000, "{}", text.len());
+}
+
 #[test]
 fn opencode_gets_output_back() {
     let dir = common::tmp("hook-opencode");

@@ -25,8 +25,9 @@ pub enum Scope {
 /// must stay exact.
 const CLAUDE_TOOLS: &str = "Bash|Read|Grep|Glob|WebFetch|mcp__.*";
 /// Gemini CLI replaces a result only by denying it (the model gets the text as the call's
-/// error), so only the tools whose output has no bound of its own are hooked.
-const GEMINI_TOOLS: &str = "run_shell_command|web_fetch|mcp__.*";
+/// error), so only the tools whose output has no bound of its own are hooked; shell commands
+/// run under ctx-truncate instead (a `BeforeTool` hook, see [`super::gemini`]).
+const GEMINI_TOOLS: &str = "web_fetch|mcp__.*";
 
 /// The first line of the block ctx appends to Codex's config, and its last line.
 const BEGIN: &str = "# ctx: begin (added by `ctx init codex`; `ctx init codex --uninstall` removes it)";
@@ -85,14 +86,21 @@ pub fn add(agent: Agent, current: Option<&str>, ctx: &str, path: &Path, wrap: bo
             }
             if entries.is_empty() { None } else { Some(add_json(current, &entries)?) }
         }
-        Agent::Gemini if has("AfterTool") => None,
         Agent::Gemini => {
-            let hook = json!({
-                "matcher": GEMINI_TOOLS,
-                "hooks": [{"name": "ctx", "type": "command", "command": command, "timeout": 30000,
-                    "description": "Fits the tool's output into a budget; the full text is saved and named"}],
-            });
-            Some(add_json(current, &[("AfterTool", hook)])?)
+            let hook = |matcher: &str, what: &str| {
+                json!({"matcher": matcher, "hooks": [{"name": "ctx", "type": "command", "command": command,
+                    "timeout": 30000, "description": what}]})
+            };
+            let mut entries = Vec::new();
+            if !has("BeforeTool") {
+                let what = "Runs the command under ctx-truncate: its output is fitted into a budget, the full text saved and named";
+                entries.push(("BeforeTool", hook("run_shell_command", what)));
+            }
+            if !has("AfterTool") {
+                let what = "Fits the tool's output into a budget; the full text is saved and named";
+                entries.push(("AfterTool", hook(GEMINI_TOOLS, what)));
+            }
+            if entries.is_empty() { None } else { Some(add_json(current, &entries)?) }
         }
         _ if current.is_some_and(|c| installed(agent, c)) => None,
         Agent::Codex => Some(add_toml(current.unwrap_or_default(), &command, path)?),
@@ -125,7 +133,7 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
     }
     match agent {
         Agent::Claude => remove_json(current, &["PostToolUse", "PreToolUse"], agent),
-        Agent::Gemini => remove_json(current, &["AfterTool"], agent),
+        Agent::Gemini => remove_json(current, &["AfterTool", "BeforeTool"], agent),
         Agent::Codex => Ok(Some(remove_toml(current)).filter(|t| !t.is_empty())),
         Agent::Opencode => super::opencode::remove(current),
     }

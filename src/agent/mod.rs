@@ -5,6 +5,7 @@
 //! the text to fit and the fitted text into the agent's reply; [`install`] merges ctx's hook
 //! into an agent's settings and takes exactly that out again.
 
+pub mod gemini;
 pub mod hook;
 pub mod install;
 pub mod opencode;
@@ -17,7 +18,8 @@ use std::fmt;
 pub enum Agent {
     /// Claude Code: a `PostToolUse` hook replies with `updatedToolOutput`.
     Claude,
-    /// Gemini CLI: an `AfterTool` hook replies with `decision: "deny"` and the fitted text as `reason`.
+    /// Gemini CLI: a `BeforeTool` hook runs shell commands under `ctx-truncate`; an `AfterTool`
+    /// hook replaces other tools' results with `decision: "deny"` and the fitted text as `reason`.
     Gemini,
     /// Codex CLI: a `PreToolUse` hook rewrites the shell command to run under `ctx-truncate`.
     Codex,

@@ -112,7 +112,7 @@ The filters are this same program: `ctx truncate ARGS` is `ctx-truncate ARGS`, a
 const INIT_HELP: &str = "\
 Where it goes (--user / --project):
   claude    ~/.claude/settings.json ($CLAUDE_CONFIG_DIR)  / .claude/settings.json     PostToolUse hook
-  gemini    ~/.gemini/settings.json                       / .gemini/settings.json     AfterTool hook
+  gemini    ~/.gemini/settings.json                       / .gemini/settings.json     BeforeTool, AfterTool hooks
   codex     ~/.codex/config.toml ($CODEX_HOME)            / .codex/config.toml        PreToolUse hook
   opencode  ~/.config/opencode/opencode.json              / opencode.json             plugin, tool_output limits
 
@@ -595,7 +595,7 @@ fn round_trip(agent: Agent) -> Result<String> {
     anyhow::ensure!(out.status.success() && err.trim().is_empty(), "ctx hook {agent} said: {}", err.trim());
     let reply: Value = serde_json::from_slice(&out.stdout).context("the reply is not JSON")?;
     let text = hook::replied_text(agent, &reply).context("the reply does not replace the output")?;
-    let text = if agent == Agent::Codex {
+    let text = if matches!(agent, Agent::Codex | Agent::Gemini) {
         // What Codex then runs.
         let run = std::process::Command::new("sh").args(["-c", &text]).stdin(std::process::Stdio::null()).output()?;
         anyhow::ensure!(run.status.code() == Some(3), "the rewritten command lost the exit status: {text}");
