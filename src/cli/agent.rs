@@ -213,32 +213,32 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
         store: store.display().to_string(),
         wrap_max_bytes: wrap_max_bytes()?,
     };
-    let call = stats::Entry::of_event(agent, &event, &store, stats::now());
+    let call = || stats::Entry::of_event(agent, &event, &store, stats::now());
     match hook::plan(agent, &event, &opts)? {
         hook::Plan::Pass => {
-            log_call(agent, &store, &call);
+            log_call(agent, &store, call);
             Ok(None)
         }
         hook::Plan::Reply(reply) => {
-            log_call(agent, &store, &stats::Entry { outcome: stats::Outcome::Wrapped, ..call });
+            log_call(agent, &store, || stats::Entry { outcome: stats::Outcome::Wrapped, ..call() });
             Ok(Some(reply))
         }
         hook::Plan::Fit { tool, text } => {
             let fitted = fit(&tool, text.as_bytes(), &store)?;
             daily_gc(&store);
-            log_call(agent, &store, &call.measured(text.as_bytes(), &fitted, &store));
+            log_call(agent, &store, || call().measured(text.as_bytes(), &fitted, &store));
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
     }
 }
 
-/// Appends `call` to the stats log (unless `CTX_STATS=off`); a failure says so in one line
-/// and changes nothing else.
-fn log_call(agent: Agent, store: &std::path::Path, call: &stats::Entry) {
+/// Appends the entry `call` makes to the stats log (unless `CTX_STATS=off`, which costs
+/// nothing more); a failure says so in one line and changes nothing else.
+fn log_call(agent: Agent, store: &std::path::Path, call: impl FnOnce() -> stats::Entry) {
     if std::env::var("CTX_STATS").is_ok_and(|v| v == "off") {
         return;
     }
-    if let Err(e) = stats::append(store, call) {
+    if let Err(e) = stats::append(store, &call()) {
         eprintln!("{TOOL} hook {agent}: cannot log the call for `ctx stats`: {}", super::error_line(&e));
     }
 }
@@ -247,8 +247,8 @@ fn log_call(agent: Agent, store: &std::path::Path, call: &stats::Entry) {
 fn log_failure(agent: Agent, input: &[u8]) {
     let store = crate::store::spill_dir();
     let event = serde_json::from_slice(input).unwrap_or(Value::Null);
-    let call = stats::Entry::of_event(agent, &event, &store, stats::now());
-    log_call(agent, &store, &stats::Entry { outcome: stats::Outcome::Failed, ..call });
+    let call = || stats::Entry::of_event(agent, &event, &store, stats::now());
+    log_call(agent, &store, || stats::Entry { outcome: stats::Outcome::Failed, ..call() });
 }
 
 /// The bound on a command's output under Codex: `CTX_WRAP_MAX_BYTES` (0: none, the bash
