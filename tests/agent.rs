@@ -360,6 +360,8 @@ fn doctor_reports_each_agent_and_round_trips_a_test_event() {
     let r = common::run(ctx(&dir).current_dir(&project).arg("doctor"));
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
     assert_eq!(r.out.matches("  test event: ok, ").count(), 4, "{}", r.out);
+    assert!(r.out.contains("\n  can: rewrites shell commands (the output stays a success); replaces web_fetch and MCP results only as an error\n"), "{}", r.out);
+    assert_eq!(r.out.matches("\n  can: ").count(), 4, "{}", r.out);
     let gemini = format!("  project  installed         {}", project.join(".gemini/settings.json").display());
     assert!(r.out.contains(&gemini), "{}", r.out);
     assert_eq!(r.out.matches("not installed").count(), 7, "{}", r.out);

@@ -42,6 +42,21 @@ impl Agent {
         }
     }
 
+    /// What ctx's hook can do in this agent: replace a tool's output after it ran, or rewrite a
+    /// shell command to run under `ctx-truncate` before it runs (`ctx doctor` says it).
+    pub fn can(self) -> &'static str {
+        match self {
+            Agent::Claude => {
+                "replaces the output of Bash, Read, Grep, Glob, WebFetch and MCP tools when they succeed; with --wrap, also rewrites Bash commands (a failed one's output is otherwise not replaceable)"
+            }
+            Agent::Gemini => {
+                "rewrites shell commands (the output stays a success); replaces web_fetch and MCP results only as an error"
+            }
+            Agent::Codex => "rewrites shell commands; no output replacement",
+            Agent::Opencode => "replaces every tool's output (OpenCode's own limits raised so that it sees all of it)",
+        }
+    }
+
     /// The agent's own name, for people.
     pub fn title(self) -> &'static str {
         match self {

@@ -554,6 +554,7 @@ fn doctor() -> Result<ExitCode> {
     let mut failed = !found;
     for agent in Agent::ALL {
         println!("{} ({agent}): {}", agent.title(), hook::contract(agent));
+        println!("  can: {}", agent.can());
         for scope in [Scope::User, Scope::Project] {
             let path = settings(agent, scope)?;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
