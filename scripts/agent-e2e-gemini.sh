@@ -9,9 +9,10 @@
 # check the functionResponse the CLI sent back to the model:
 #
 #   1. baseline: no hook: the raw output as the CLI itself fits it (reported only);
-#   2. ctx: after `ctx init gemini`: ctx's fitted output must reach the model, with the error
-#      line and its location, a marker naming a spill file that holds the full log, the CLI's
-#      `Exit Code: 3`, and at most a third of the raw bytes.
+#   2. ctx: after `ctx init gemini`: ctx's fitted output must reach the model as the call's
+#      output (not as an error: the BeforeTool hook runs the command under ctx-truncate), with the
+#      error line and its location, a marker naming a spill file that holds the full log, the
+#      CLI's `Exit Code: 3`, and at most a third of the raw bytes.
 #
 # Nothing touches the real home: HOME (so ~/.gemini) and XDG_CACHE_HOME point into a temporary
 # directory, and the CLI runs with a scrubbed environment: telemetry, usage statistics and
@@ -152,8 +153,8 @@ if ! init_out=$(cd "$tmp/ctx/work" && env HOME="$tmp/ctx/home" XDG_CACHE_HOME="$
     exit 1
 fi
 printf '%s\n' "$init_out"
-grep -q '"AfterTool"' "$tmp/ctx/home/.gemini/settings.json" \
-    || { echo "agent-e2e-gemini: no AfterTool hook in ~/.gemini/settings.json after ctx init" >&2; exit 1; }
+grep -q '"BeforeTool"' "$tmp/ctx/home/.gemini/settings.json" \
+    || { echo "agent-e2e-gemini: no BeforeTool hook in ~/.gemini/settings.json after ctx init" >&2; exit 1; }
 run_gemini ctx
 python3 "$scripts/agent_e2e_gemini_check.py" check ctx "$tmp/ctx/requests.jsonl" "$tmp/raw.txt" || status=1
 

@@ -85,6 +85,7 @@ def check(mode, record, raw_path):
                  "cut the output" if gemini_cut else "did not cut"))
         return 0
     expect(fr.get("name") == "run_shell_command", "the functionResponse is run_shell_command's")
+    expect(key == "output", "the model got the result as the call's output, not as an error (response.%s)" % key)
     expect(has_error, "the model saw `error[E0308]: mismatched types`")
     expect(has_loc, "the model saw ` --> src/main.rs:4:5`")
     expect("Exit Code: 3" in seen, "the model saw the command's status (`Exit Code: 3`)")

@@ -161,7 +161,7 @@ fn limit(file: &File, most: u32) -> std::io::Result<()> {
 const PRIVATE_FILE: u32 = 0o600;
 
 /// Makes `dir` and its missing parents, those it makes readable by their owner only (0700).
-fn private_dir(dir: &Path) -> Result<()> {
+pub(crate) fn private_dir(dir: &Path) -> Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     fs::DirBuilder::new()
         .recursive(true)

@@ -21,6 +21,7 @@ fn ctx(dir: &Path) -> assert_cmd::Command {
     c.env("HOME", dir)
         .env("XDG_CACHE_HOME", dir.join("cache"))
         .env("XDG_CONFIG_HOME", dir.join(".config"))
+        .env("XDG_DATA_HOME", dir.join(".local/share"))
         .current_dir(dir);
     for var in ["CLAUDE_CONFIG_DIR", "CODEX_HOME", "CTX_HOOK", "CTX_WRAP_MAX_BYTES"] {
         c.env_remove(var);
@@ -159,6 +160,36 @@ fn gemini_gets_the_fitted_text_as_the_deny_reason() {
     spilled(text, &log());
 }
 
+/// Gemini CLI's shell tool: the command runs under ctx-truncate at the bash profile's budget
+/// (under the CLI's own 40,000-character cut), the whole input sent back, its status kept.
+#[test]
+fn gemini_shell_command_runs_under_ctx_truncate_and_keeps_its_exit_status() {
+    let dir = common::tmp("hook-gemini-before");
+    let script = dir.join("build.sh");
+    std::fs::write(&script, format!("cat <<'EOF'\n{}{}EOF\nexit 3\n", log(), log())).expect("write");
+    let command = format!("sh {}", script.display());
+    let raw = std::fs::read_to_string("tests/fixtures/hooks/gemini-beforetool-shell.json").expect("fixture");
+    let (reply, err) = hook(&dir, "gemini", &raw.replace("{{COMMAND}}", &command));
+    assert_eq!(err, "");
+    let out = reply.expect("a reply")["hookSpecificOutput"].clone();
+    assert_eq!(out["hookEventName"], "BeforeTool");
+    assert_eq!(out["tool_input"]["description"], "Build the crate");
+    let rewritten = out["tool_input"]["command"].as_str().expect("a command").to_string();
+    let truncate = common::bin("ctx-truncate").display().to_string();
+    let store = dir.join("cache/ctx/spill");
+    assert_eq!(rewritten, format!("{truncate} --tool bash --persist {} -- bash -c '{command}'", store.display()));
+    let run = std::process::Command::new("sh")
+        .args(["-c", &rewritten])
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_CONFIG_HOME", dir.join("no-config"))
+        .output()
+        .expect("runs");
+    assert_eq!(run.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("error[E0308]") && text.contains("full text: "), "{text}");
+    assert!(text.len() > 9000 && text.chars().count() <= 30_000, "{}", text.len());
+}
+
 #[test]
 fn opencode_gets_output_back() {
     let dir = common::tmp("hook-opencode");
@@ -255,12 +286,14 @@ fn round_trip(agent: &str, rel: &str, before: Option<&str>, project: bool) {
     assert_eq!(r.code, 0, "{}", r.err);
     let installed = std::fs::read_to_string(&path).expect("installed");
     let ctx_bin = common::bin("ctx").display().to_string();
-    let command = match agent {
+    let plugin = opencode_plugin(&path);
+    match &plugin {
         // The plugin runs `CTX hook opencode` with CTX set once.
-        "opencode" => format!("const CTX = \"{ctx_bin}\";"),
-        _ => format!("{ctx_bin} hook {agent}"),
-    };
-    assert!(installed.contains(&command), "{installed}");
+        Some(p) => {
+            assert!(std::fs::read_to_string(p).expect("plugin").contains(&format!("const CTX = \"{ctx_bin}\";")))
+        }
+        None => assert!(installed.contains(&format!("{ctx_bin} hook {agent}")), "{installed}"),
+    }
     if let Some(b) = before {
         assert_eq!(std::fs::read_to_string(format!("{}.ctx-backup", path.display())).expect("backup"), b);
     }
@@ -273,6 +306,19 @@ fn round_trip(agent: &str, rel: &str, before: Option<&str>, project: bool) {
         None => assert!(!path.exists(), "{} is left", path.display()),
     }
     assert!(!Path::new(&format!("{}.ctx-backup", path.display())).exists());
+    if let Some(p) = plugin {
+        assert!(!p.exists(), "{} is left", p.display());
+    }
+}
+
+/// The plugin file OpenCode's settings at `path` list as ctx's (`file://` URL), if any.
+fn opencode_plugin(path: &Path) -> Option<PathBuf> {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    v["plugin"]
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_str)
+        .find_map(|s| s.strip_prefix("file://").filter(|p| p.contains("ctx-opencode-plugin-")).map(PathBuf::from))
 }
 
 #[test]
@@ -288,7 +334,13 @@ fn init_then_uninstall_leaves_each_agents_settings_as_they_were() {
         false,
     );
     round_trip("codex", ".codex/config.toml", None, true);
-    round_trip("opencode", ".config/opencode/plugins/ctx.js", None, false);
+    round_trip("opencode", ".config/opencode/opencode.json", None, false);
+    round_trip(
+        "opencode",
+        "opencode.json",
+        Some("{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  \"plugin\": [\"opencode-wakatime\"]\n}\n"),
+        true,
+    );
 }
 
 /// `ctx init claude --wrap` adds the PreToolUse hook beside the PostToolUse one (also over an
@@ -341,6 +393,8 @@ fn doctor_reports_each_agent_and_round_trips_a_test_event() {
     let r = common::run(ctx(&dir).current_dir(&project).arg("doctor"));
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
     assert_eq!(r.out.matches("  test event: ok, ").count(), 4, "{}", r.out);
+    assert!(r.out.contains("\n  can: rewrites shell commands (the output stays a success); replaces web_fetch and MCP results only as an error\n"), "{}", r.out);
+    assert_eq!(r.out.matches("\n  can: ").count(), 4, "{}", r.out);
     let gemini = format!("  project  installed         {}", project.join(".gemini/settings.json").display());
     assert!(r.out.contains(&gemini), "{}", r.out);
     assert_eq!(r.out.matches("not installed").count(), 7, "{}", r.out);
@@ -389,7 +443,7 @@ fn gc_prunes_by_age_and_keeps_what_a_restore_index_or_a_state_file_names() {
 fn opencode_plugin_runs_under_node_and_fails_open() {
     let dir = common::tmp("opencode-node");
     assert_eq!(common::run(ctx(&dir).args(["init", "opencode", "--project"])).code, 0);
-    let plugin = dir.join(".opencode/plugins/ctx.js");
+    let plugin = opencode_plugin(&dir.join("opencode.json")).expect("the plugin is listed");
     let module = dir.join("ctx.mjs");
     std::fs::copy(&plugin, &module).expect("copy");
     let broken = dir.join("broken.mjs");
@@ -404,7 +458,7 @@ const [mod, log] = process.argv.slice(2);
 const { CtxPlugin } = await import(mod);
 const hooks = await CtxPlugin({});
 const output = { title: "make", output: fs.readFileSync(log, "utf8"), metadata: {} };
-await hooks["tool.execute.after"]({ tool: "bash", sessionID: "s", callID: "c" }, output);
+await hooks["tool.execute.after"]({ tool: "bash", sessionID: "s", callID: "c", args: { command: "make" } }, output);
 process.stdout.write(output.output);
 "#,
     )
@@ -427,7 +481,31 @@ process.stdout.write(output.output);
     let fitted = run(&module);
     assert!(fitted.contains("error[E0308]") && fitted.len() < log().len() / 2, "{fitted}");
     spilled(&fitted, &log());
-    assert_eq!(run(&broken), log());
+    // Without ctx, the output is bounded as OpenCode would have bounded it (its limits are
+    // raised for ctx): the head, at most 2,000 lines and 51,200 bytes, and the whole text saved.
+    let cut = run(&broken);
+    let lines: Vec<&str> = cut.lines().collect();
+    let whole = log();
+    let kept = whole
+        .lines()
+        .scan(0, |bytes, l| {
+            *bytes += l.len() + 1;
+            (*bytes <= 51_200).then_some(())
+        })
+        .count();
+    assert_eq!((kept, lines.len()), (1618, kept + 1));
+    assert_eq!(lines[..kept], whole.lines().take(kept).collect::<Vec<_>>()[..]);
+    let marker = lines[kept];
+    assert!(
+        marker.starts_with("[... 385 more lines cut (ctx failed: spawnSync /nonexistent/ctx ENOENT); full text: "),
+        "{marker}"
+    );
+    let at = marker.find("full text: ").expect("a path") + "full text: ".len();
+    let saved = marker[at..].trim_end_matches(" ...]");
+    assert_eq!(std::fs::read_to_string(saved).expect("the saved text"), log());
+    // What fits is left alone.
+    std::fs::write(&input, "ok\n").expect("write");
+    assert_eq!(run(&broken), "ok\n");
 }
 
 /// The five filters are names of `ctx`: `ctx truncate` is `ctx-truncate`, and a filter

@@ -41,6 +41,7 @@ const MORE_ENV: &[(&str, &str, &str)] = &[
         "The API's base URL when neither --base-url nor CTX_BASE_URL is given.",
     ),
     ("CTX_HOOK", "ctx", "off: ctx hook answers nothing, so the agent keeps every output as it is."),
+    ("CTX_STATS", "ctx", "off: the hooks log nothing for ctx stats."),
     ("CTX_PERSIST_DIR", "ctx", "Where the hooks and the MCP server save full texts (default: the spill store)."),
     ("CLAUDE_CONFIG_DIR", "ctx", "Claude Code's user settings directory (default ~/.claude), for ctx init claude."),
     ("CODEX_HOME", "ctx", "Codex's home (default ~/.codex), for ctx init codex."),

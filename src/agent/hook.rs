@@ -81,6 +81,9 @@ pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
     if agent == Agent::Claude && name == Some("PreToolUse") {
         return claude_wrap(&tool, event, opts);
     }
+    if agent == Agent::Gemini && name == Some("BeforeTool") {
+        return Ok(super::gemini::before_tool(&tool, event, opts));
+    }
     let expected = match agent {
         Agent::Claude => "PostToolUse",
         Agent::Gemini => "AfterTool",
@@ -234,9 +237,9 @@ fn lines_field(r: &Value, key: &str) -> Option<String> {
 
 /// The shell call's input with its command rewritten to run under `ctx-truncate`, which keeps
 /// its exit status; `None` when there is nothing to rewrite.
-fn wrap(tool: &str, event: &Value, opts: &Options) -> Option<Value> {
+pub(crate) fn wrap(tool: &str, event: &Value, opts: &Options) -> Option<Value> {
     let command = event.pointer("/tool_input/command").and_then(Value::as_str)?;
-    if tool != "Bash" || command.trim().is_empty() || wrapped(command, &opts.truncate) {
+    if !matches!(tool, "Bash" | "run_shell_command") || command.trim().is_empty() || wrapped(command, &opts.truncate) {
         return None;
     }
     let mut input = event["tool_input"].clone();
@@ -376,7 +379,7 @@ pub fn contract(agent: Agent) -> &'static str {
             "PostToolUse hook, hookSpecificOutput.updatedToolOutput in the tool's own shape, subagents' calls included; a Read of ctx's store passes untouched; with --wrap, a PreToolUse hook sends Bash commands' output through ctx-truncate in Claude Code's own shell (a failed command's output is otherwise not replaceable: PostToolUseFailure takes additionalContext only); tested with Claude Code 2.1.331"
         }
         Agent::Gemini => {
-            "AfterTool hook, decision deny with the fitted text as reason (it replaces the result); tested with Gemini CLI 0.61.0"
+            "BeforeTool hook, hookSpecificOutput.tool_input runs run_shell_command's command under ctx-truncate (the result stays a success); AfterTool hook for web_fetch and MCP tools, decision deny with the fitted text as reason (the model gets it as an error); tested with Gemini CLI 0.61.0"
         }
         Agent::Codex => {
             "PreToolUse hook, updatedInput (with permissionDecision allow) runs the command under ctx-truncate, its output at most 9,000 bytes (CTX_WRAP_MAX_BYTES); hooks need Codex 0.124 or later; tested with codex-cli 0.169.0"
@@ -387,30 +390,34 @@ pub fn contract(agent: Agent) -> &'static str {
     }
 }
 
-/// A test event of `agent` whose tool printed `text` (a shell command's output; for Codex, the
-/// command that prints it).
+/// A test event of `agent` whose tool printed `text` (a shell command's output; for Codex and
+/// Gemini CLI, the command that prints it).
 pub fn sample(agent: Agent, text: &str) -> Value {
     match agent {
         Agent::Claude => {
             json!({"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command": "make"},
             "tool_response": {"stdout": text, "stderr": "", "interrupted": false, "isImage": false}})
         }
-        Agent::Gemini => json!({"hook_event_name": "AfterTool", "tool_name": "run_shell_command",
-            "tool_input": {"command": "make"}, "tool_response": {"llmContent": text, "returnDisplay": text}}),
+        Agent::Gemini => {
+            json!({"hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": heredoc(text)}})
+        }
         Agent::Codex => {
-            // The command prints `text` and fails with status 3.
-            let heredoc = format!("cat <<'CTX_SAMPLE_END'\n{text}CTX_SAMPLE_END\nexit 3");
-            json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": heredoc}})
+            json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": heredoc(text)}})
         }
         Agent::Opencode => json!({"tool": "bash", "output": text}),
     }
 }
 
-/// The text a reply gives the agent (for Codex, the rewritten command).
+/// A command that prints `text` and fails with status 3.
+fn heredoc(text: &str) -> String {
+    format!("cat <<'CTX_SAMPLE_END'\n{text}CTX_SAMPLE_END\nexit 3")
+}
+
+/// The text a reply gives the agent (for Codex and Gemini CLI, the rewritten command).
 pub fn replied_text(agent: Agent, reply: &Value) -> Option<String> {
     let at = match agent {
         Agent::Claude => "/hookSpecificOutput/updatedToolOutput/stdout",
-        Agent::Gemini => "/reason",
+        Agent::Gemini => "/hookSpecificOutput/tool_input/command",
         Agent::Codex => "/hookSpecificOutput/updatedInput/command",
         Agent::Opencode => "/output",
     };

@@ -25,8 +25,9 @@ pub enum Scope {
 /// must stay exact.
 const CLAUDE_TOOLS: &str = "Bash|Read|Grep|Glob|WebFetch|mcp__.*";
 /// Gemini CLI replaces a result only by denying it (the model gets the text as the call's
-/// error), so only the tools whose output has no bound of its own are hooked.
-const GEMINI_TOOLS: &str = "run_shell_command|web_fetch|mcp__.*";
+/// error), so only the tools whose output has no bound of its own are hooked; shell commands
+/// run under ctx-truncate instead (a `BeforeTool` hook, see [`super::gemini`]).
+const GEMINI_TOOLS: &str = "web_fetch|mcp__.*";
 
 /// The first line of the block ctx appends to Codex's config, and its last line.
 const BEGIN: &str = "# ctx: begin (added by `ctx init codex`; `ctx init codex --uninstall` removes it)";
@@ -50,8 +51,10 @@ pub fn settings_path(
         (Agent::Gemini, Scope::User) => home.join(".gemini/settings.json"),
         (Agent::Codex, Scope::Project) => cwd.join(".codex/config.toml"),
         (Agent::Codex, Scope::User) => dir("CODEX_HOME", home.join(".codex")).join("config.toml"),
-        (Agent::Opencode, Scope::Project) => cwd.join(".opencode/plugins/ctx.js"),
-        (Agent::Opencode, Scope::User) => dir("XDG_CONFIG_HOME", home.join(".config")).join("opencode/plugins/ctx.js"),
+        (Agent::Opencode, Scope::Project) => super::opencode::settings_path(cwd, false),
+        (Agent::Opencode, Scope::User) => {
+            super::opencode::settings_path(&dir("XDG_CONFIG_HOME", home.join(".config")).join("opencode"), true)
+        }
     }
 }
 
@@ -83,18 +86,25 @@ pub fn add(agent: Agent, current: Option<&str>, ctx: &str, path: &Path, wrap: bo
             }
             if entries.is_empty() { None } else { Some(add_json(current, &entries)?) }
         }
-        Agent::Gemini if has("AfterTool") => None,
         Agent::Gemini => {
-            let hook = json!({
-                "matcher": GEMINI_TOOLS,
-                "hooks": [{"name": "ctx", "type": "command", "command": command, "timeout": 30000,
-                    "description": "Fits the tool's output into a budget; the full text is saved and named"}],
-            });
-            Some(add_json(current, &[("AfterTool", hook)])?)
+            let hook = |matcher: &str, what: &str| {
+                json!({"matcher": matcher, "hooks": [{"name": "ctx", "type": "command", "command": command,
+                    "timeout": 30000, "description": what}]})
+            };
+            let mut entries = Vec::new();
+            if !has("BeforeTool") {
+                let what = "Runs the command under ctx-truncate: its output is fitted into a budget, the full text saved and named";
+                entries.push(("BeforeTool", hook("run_shell_command", what)));
+            }
+            if !has("AfterTool") {
+                let what = "Fits the tool's output into a budget; the full text is saved and named";
+                entries.push(("AfterTool", hook(GEMINI_TOOLS, what)));
+            }
+            if entries.is_empty() { None } else { Some(add_json(current, &entries)?) }
         }
         _ if current.is_some_and(|c| installed(agent, c)) => None,
         Agent::Codex => Some(add_toml(current.unwrap_or_default(), &command, path)?),
-        Agent::Opencode => Some(plugin(ctx)),
+        Agent::Opencode => Some(super::opencode::add(current, &super::opencode::plugin_path(path))?),
     })
 }
 
@@ -105,7 +115,7 @@ pub fn installed(agent: Agent, current: &str) -> bool {
             serde_json::from_str::<Value>(current).is_ok_and(|v| ours_in(&v, event(agent), agent).is_some())
         }
         Agent::Codex => current.lines().any(|l| l == BEGIN),
-        Agent::Opencode => current.contains(PLUGIN_MARK),
+        Agent::Opencode => !super::opencode::listed(current).is_empty(),
     }
 }
 
@@ -123,9 +133,9 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
     }
     match agent {
         Agent::Claude => remove_json(current, &["PostToolUse", "PreToolUse"], agent),
-        Agent::Gemini => remove_json(current, &["AfterTool"], agent),
+        Agent::Gemini => remove_json(current, &["AfterTool", "BeforeTool"], agent),
         Agent::Codex => Ok(Some(remove_toml(current)).filter(|t| !t.is_empty())),
-        Agent::Opencode => Ok(None),
+        Agent::Opencode => super::opencode::remove(current),
     }
 }
 
@@ -133,7 +143,7 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
 /// byte, when `after` says the same as it (nothing else changed); else `after`.
 pub fn restore(agent: Agent, after: &str, backup: &str) -> String {
     let same = match agent {
-        Agent::Claude | Agent::Gemini => {
+        Agent::Claude | Agent::Gemini | Agent::Opencode => {
             let norm = |t: &str| serde_json::from_str::<Value>(t).ok().map(without_empty_hooks);
             norm(after).is_some_and(|a| norm(backup) == Some(a))
         }
@@ -270,43 +280,6 @@ fn remove_toml(current: &str) -> String {
 /// A TOML basic string.
 fn toml_string(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_default()
-}
-
-/// The line that marks OpenCode's plugin file as ctx's.
-const PLUGIN_MARK: &str = "// ctx: added by `ctx init opencode`";
-
-/// OpenCode's plugin: after each tool, its output goes through `ctx hook opencode`; when that
-/// fails, the output stays as it was and one line goes to stderr.
-fn plugin(ctx: &str) -> String {
-    let ctx = serde_json::to_string(ctx).unwrap_or_default();
-    format!(
-        r#"{PLUGIN_MARK}; `ctx init opencode --uninstall` removes this file.
-// After each tool, its output goes through `ctx hook opencode`: long output is fitted into a
-// budget and the full text saved, with its path in the output. If ctx fails, the output stays.
-import {{ spawnSync }} from "node:child_process";
-
-const CTX = {ctx};
-
-export const CtxPlugin = async () => ({{
-  "tool.execute.after": async (input, output) => {{
-    if (typeof output?.output !== "string") return;
-    const r = spawnSync(CTX, ["hook", "opencode"], {{
-      input: JSON.stringify({{ tool: input.tool, output: output.output }}),
-      encoding: "utf8",
-      timeout: 30000,
-      maxBuffer: 1 << 30,
-    }});
-    if (r.stderr) process.stderr.write(r.stderr);
-    if (r.status !== 0 || !r.stdout || !r.stdout.trim()) return;
-    try {{
-      output.output = JSON.parse(r.stdout).output;
-    }} catch (e) {{
-      process.stderr.write(`ctx: ${{e}}\n`);
-    }}
-  }},
-}});
-"#
-    )
 }
 
 #[cfg(test)]

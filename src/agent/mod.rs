@@ -5,10 +5,13 @@
 //! the text to fit and the fitted text into the agent's reply; [`install`] merges ctx's hook
 //! into an agent's settings and takes exactly that out again.
 
+pub mod gemini;
 pub mod hook;
 pub mod install;
+pub mod opencode;
 pub mod read;
 pub mod shell;
+pub mod stats;
 
 use std::fmt;
 
@@ -17,11 +20,13 @@ use std::fmt;
 pub enum Agent {
     /// Claude Code: a `PostToolUse` hook replies with `updatedToolOutput`.
     Claude,
-    /// Gemini CLI: an `AfterTool` hook replies with `decision: "deny"` and the fitted text as `reason`.
+    /// Gemini CLI: a `BeforeTool` hook runs shell commands under `ctx-truncate`; an `AfterTool`
+    /// hook replaces other tools' results with `decision: "deny"` and the fitted text as `reason`.
     Gemini,
     /// Codex CLI: a `PreToolUse` hook rewrites the shell command to run under `ctx-truncate`.
     Codex,
-    /// OpenCode: a plugin's `tool.execute.after` calls `ctx hook opencode`.
+    /// OpenCode: a plugin's `tool.execute.after` calls `ctx hook opencode` (with OpenCode's own
+    /// output limits raised in `opencode.json`, so that it sees the whole output).
     Opencode,
 }
 
@@ -36,6 +41,21 @@ impl Agent {
             Agent::Gemini => "gemini",
             Agent::Codex => "codex",
             Agent::Opencode => "opencode",
+        }
+    }
+
+    /// What ctx's hook can do in this agent: replace a tool's output after it ran, or rewrite a
+    /// shell command to run under `ctx-truncate` before it runs (`ctx doctor` says it).
+    pub fn can(self) -> &'static str {
+        match self {
+            Agent::Claude => {
+                "replaces the output of Bash, Read, Grep, Glob, WebFetch and MCP tools when they succeed; with --wrap, also rewrites Bash commands (a failed one's output is otherwise not replaceable)"
+            }
+            Agent::Gemini => {
+                "rewrites shell commands (the output stays a success); replaces web_fetch and MCP results only as an error"
+            }
+            Agent::Codex => "rewrites shell commands; no output replacement",
+            Agent::Opencode => "replaces every tool's output (OpenCode's own limits raised so that it sees all of it)",
         }
     }
 

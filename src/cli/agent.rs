@@ -3,7 +3,7 @@
 //! over MCP and `ctx gc` keeps the store bounded.
 
 use crate::agent::install::{self, Scope};
-use crate::agent::{Agent, hook};
+use crate::agent::{Agent, hook, stats};
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use serde_json::Value;
@@ -72,6 +72,38 @@ pub enum Command {
     /// index or a given file still points to
     #[command(after_help = GC_HELP)]
     Gc(GcArgs),
+    /// Sum what the hooks did (calls, cuts, re-reads of full texts, tokens saved) per day,
+    /// project and agent, from the log they keep in the store
+    #[command(after_help = STATS_HELP)]
+    Stats(StatsArgs),
+}
+
+const STATS_HELP: &str = "\
+Each hook call appends one line to .stats.jsonl in the spill store (CTX_STATS=off: none):
+the agent, tool and project, bytes and tokens (o200k) in and out, whether the output was cut
+(its full text saved), passed as it was, or the command wrapped, and whether the call read a
+full text back from the store. The log is private (0600), rotated at 4 MiB (one older
+generation kept), and `ctx gc` drops lines older than its --max-age. `saved` is tokens in
+minus tokens out: what the model did not get, the full text being one read away.";
+
+/// `ctx stats`.
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// Sum per these, in this order (comma-separated)
+    #[arg(long, value_name = "KEY", value_delimiter = ',', default_values = ["day", "project", "agent"])]
+    pub by: Vec<stats::Key>,
+    /// Only the last N days (UTC; 1: today)
+    #[arg(long, value_name = "N")]
+    pub days: Option<u64>,
+    /// Only the calls made in the current directory or below it
+    #[arg(long)]
+    pub here: bool,
+    /// The store whose log to read [default: the spill store, $XDG_CACHE_HOME/ctx/spill]
+    #[arg(long, value_name = "DIR")]
+    pub store: Option<PathBuf>,
+    /// The sums as JSON: {log, calls, from, to, total, groups}
+    #[arg(long)]
+    pub json: bool,
 }
 
 const FILTERS_HELP: &str = "\
@@ -81,9 +113,9 @@ The filters are this same program: `ctx truncate ARGS` is `ctx-truncate ARGS`, a
 const INIT_HELP: &str = "\
 Where it goes (--user / --project):
   claude    ~/.claude/settings.json ($CLAUDE_CONFIG_DIR)  / .claude/settings.json     PostToolUse hook
-  gemini    ~/.gemini/settings.json                       / .gemini/settings.json     AfterTool hook
+  gemini    ~/.gemini/settings.json                       / .gemini/settings.json     BeforeTool, AfterTool hooks
   codex     ~/.codex/config.toml ($CODEX_HOME)            / .codex/config.toml        PreToolUse hook
-  opencode  ~/.config/opencode/plugins/ctx.js             / .opencode/plugins/ctx.js  plugin
+  opencode  ~/.config/opencode/opencode.json              / opencode.json             plugin, tool_output limits
 
 An existing file is merged, never replaced, and copied to FILE.ctx-backup first;
 --uninstall takes out only ctx's entry, and gives back the backup byte for byte when
@@ -135,6 +167,7 @@ fn run(args: Args) -> Result<ExitCode> {
         Command::Doctor => doctor(),
         Command::InstallExtras { prefix, dry_run } => install_extras(prefix, dry_run),
         Command::Gc(args) => gc(&args),
+        Command::Stats(args) => stats_report(&args),
         Command::Mcp => {
             super::mcp::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
@@ -161,7 +194,10 @@ fn run_hook(agent: Agent) -> ExitCode {
             }
         }
         Ok(None) => {}
-        Err(e) => eprintln!("{TOOL} hook {agent}: {}; the agent keeps its original output", super::error_line(&e)),
+        Err(e) => {
+            eprintln!("{TOOL} hook {agent}: {}; the agent keeps its original output", super::error_line(&e));
+            log_failure(agent, &input);
+        }
     }
     ExitCode::SUCCESS
 }
@@ -178,12 +214,20 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
         store: store.display().to_string(),
         wrap_max_bytes: wrap_max_bytes()?,
     };
+    let call = || stats::Entry::of_event(agent, &event, &store, stats::now());
     match hook::plan(agent, &event, &opts)? {
-        hook::Plan::Pass => Ok(None),
-        hook::Plan::Reply(reply) => Ok(Some(reply)),
+        hook::Plan::Pass => {
+            log_call(agent, &store, call);
+            Ok(None)
+        }
+        hook::Plan::Reply(reply) => {
+            log_call(agent, &store, || stats::Entry { outcome: stats::Outcome::Wrapped, ..call() });
+            Ok(Some(reply))
+        }
         hook::Plan::Fit { tool, text } => {
             let fitted = fit(&tool, text.as_bytes(), &store)?;
             daily_gc(&store);
+            log_call(agent, &store, || call().measured(text.as_bytes(), &fitted, &store));
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
         hook::Plan::FitLines { tool, path, first, last, text } => {
@@ -217,6 +261,25 @@ fn fit_lines(
     let path = std::fs::canonicalize(path)?;
     let fitted = super::truncate::filter_file(&args, crate::regular::open(&path)?, &path)?;
     Ok((fitted != read).then_some(fitted))
+}
+
+/// Appends the entry `call` makes to the stats log (unless `CTX_STATS=off`, which costs
+/// nothing more); a failure says so in one line and changes nothing else.
+fn log_call(agent: Agent, store: &std::path::Path, call: impl FnOnce() -> stats::Entry) {
+    if std::env::var("CTX_STATS").is_ok_and(|v| v == "off") {
+        return;
+    }
+    if let Err(e) = stats::append(store, &call()) {
+        eprintln!("{TOOL} hook {agent}: cannot log the call for `ctx stats`: {}", super::error_line(&e));
+    }
+}
+
+/// Logs a call on `input` whose hook failed.
+fn log_failure(agent: Agent, input: &[u8]) {
+    let store = crate::store::spill_dir();
+    let event = serde_json::from_slice(input).unwrap_or(Value::Null);
+    let call = || stats::Entry::of_event(agent, &event, &store, stats::now());
+    log_call(agent, &store, || stats::Entry { outcome: stats::Outcome::Failed, ..call() });
 }
 
 /// The bound on a command's output under Codex: `CTX_WRAP_MAX_BYTES` (0: none, the bash
@@ -281,6 +344,9 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
     let title = agent.title();
     if uninstall {
         let Some(current) = current.filter(|c| install::installed(agent, c)) else {
+            if agent == Agent::Opencode && !dry {
+                opencode_files(&path, scope, Some(""))?;
+            }
             eprintln!("{TOOL}: the {title} hook is not in '{shown}': nothing to take out");
             return Ok(ExitCode::SUCCESS);
         };
@@ -299,6 +365,9 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
             if saved.is_some() {
                 std::fs::remove_file(&backup).with_context(|| format!("cannot remove '{}'", backup.display()))?;
             }
+            if agent == Agent::Opencode {
+                opencode_files(&path, scope, Some(&current))?;
+            }
         }
         let what = match (after.is_none(), dry) {
             (true, false) => "removed the file (it held only ctx's hook)",
@@ -309,12 +378,12 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
         eprintln!("{TOOL}: {title}: {what}: '{shown}'");
         return Ok(ExitCode::SUCCESS);
     }
-    if agent == Agent::Opencode && current.as_deref().is_some_and(|c| !install::installed(agent, c)) {
-        anyhow::bail!("'{shown}' exists and is not ctx's plugin: move it away first");
-    }
     let Some(next) = install::add(agent, current.as_deref(), &this_ctx(), &path, wrap)
         .with_context(|| format!("cannot install into '{shown}'"))?
     else {
+        if agent == Agent::Opencode && !dry {
+            opencode_files(&path, scope, None)?;
+        }
         eprintln!("{TOOL}: {title}: the hook is already in '{shown}'");
         return Ok(ExitCode::SUCCESS);
     };
@@ -326,6 +395,9 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
             crate::store::write_from(&backup, from, &mut |w| Ok(w.write_all(c.as_bytes())?))?;
         }
         crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(next.as_bytes())?))?;
+        if agent == Agent::Opencode {
+            opencode_files(&path, scope, None)?;
+        }
     }
     let kept = if current.is_some() { format!(" (the file before: '{}')", backup.display()) } else { String::new() };
     eprintln!("{TOOL}: {title}: {} the hook in '{shown}'{kept}", if dry { "would install" } else { "installed" });
@@ -339,6 +411,37 @@ fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry: bool) -> R
         if scope == Scope::Project { " --project" } else { "" }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// OpenCode's plugin file beside its settings: written on install, or (`removed`: the settings
+/// ctx was taken out of) removed with every plugin file those settings listed. Either way a
+/// plugin an older ctx put in a `.opencode/plugins/` directory goes, with what OpenCode
+/// installed around it.
+fn opencode_files(settings: &std::path::Path, scope: Scope, removed: Option<&str>) -> Result<()> {
+    use crate::agent::opencode;
+    let user = scope == Scope::User;
+    let mut gone = opencode::remove_legacy(&opencode::legacy_plugin(settings, user), user)?;
+    match removed {
+        None => {
+            let plugin = opencode::plugin_path(settings);
+            let text = opencode::plugin(&this_ctx());
+            crate::store::write_atomic(&plugin, &mut |w| Ok(w.write_all(text.as_bytes())?))?;
+            eprintln!("{TOOL}: OpenCode: the plugin is '{}'", plugin.display());
+        }
+        Some(settings_text) => {
+            for plugin in opencode::listed(settings_text) {
+                match std::fs::remove_file(&plugin) {
+                    Ok(()) => gone.push(plugin),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e).with_context(|| format!("cannot remove '{}'", plugin.display())),
+                }
+            }
+        }
+    }
+    for path in gone {
+        eprintln!("{TOOL}: OpenCode: removed '{}'", path.display());
+    }
+    Ok(())
 }
 
 fn gc(args: &GcArgs) -> Result<ExitCode> {
@@ -368,6 +471,17 @@ fn gc(args: &GcArgs) -> Result<ExitCode> {
             mib(s.kept.1),
             s.protected
         )?;
+        if dir.join(stats::LOG).exists() || dir.join(stats::OLD_LOG).exists() {
+            let max_age = args.max_age.saturating_mul(86_400);
+            let (removed, kept) = stats::prune(&dir, max_age, stats::now(), args.dry_run)?;
+            writeln!(
+                std::io::stdout(),
+                "{}: {} {removed} lines older than {} days, kept {kept}",
+                stats::log_path(&dir).display(),
+                if args.dry_run { "would remove" } else { "removed" },
+                args.max_age
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -388,6 +502,67 @@ fn sweep(
     crate::store::gc(store.dir(), policy, &protected, dry)
 }
 
+/// `ctx stats`.
+fn stats_report(args: &StatsArgs) -> Result<ExitCode> {
+    let store = args.store.clone().unwrap_or_else(crate::store::spill_dir);
+    let (mut entries, bad) = stats::read(&store)?;
+    if let Some(days) = args.days {
+        let today = stats::now() / 86_400;
+        entries.retain(|e| e.time / 86_400 + days > today);
+    }
+    if args.here {
+        let cwd = std::env::current_dir().context("cannot tell the current directory")?;
+        entries.retain(|e| std::path::Path::new(&e.project).starts_with(&cwd));
+    }
+    let mut by = args.by.clone();
+    by.dedup();
+    let (groups, total) = stats::summarize(&entries, &by);
+    let log = stats::log_path(&store);
+    let from = entries.first().map(|e| stats::day(e.time));
+    let to = entries.last().map(|e| stats::day(e.time));
+    if args.json {
+        let v = serde_json::json!({"log": log.display().to_string(), "calls": entries.len(), "unreadable_lines": bad,
+            "from": from, "to": to, "total": total, "groups": groups});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (Some(from), Some(to)) = (from, to) else {
+        println!("no hook calls logged in '{}': is ctx installed (`ctx doctor`)?", log.display());
+        return Ok(ExitCode::SUCCESS);
+    };
+    let saved = match total.tokens_in {
+        0 => String::new(),
+        t => format!(
+            "; {} of {} tokens kept from the model ({:.1}%)",
+            crate::text::group_digits(total.saved()),
+            crate::text::group_digits(t),
+            total.saved() as f64 * 100.0 / t as f64
+        ),
+    };
+    println!("{} hook calls from {from} to {to} (UTC){saved}", crate::text::group_digits(total.calls));
+    println!();
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    print!("{}", stats::table(&by, &groups, &total, home.as_deref()));
+    if total.persisted > 0 {
+        println!(
+            "{} of the outputs cut had been saved to a file by the agent first: without ctx the model would have seen their start, not all of their tokens in",
+            crate::text::group_digits(total.persisted)
+        );
+    }
+    if total.estimated > 0 {
+        let (n, were) = match total.estimated {
+            1 => ("1 output was".to_string(), "its"),
+            n => (format!("{} outputs were", crate::text::group_digits(n)), "their"),
+        };
+        println!("{n} longer than 64 KiB: {were} tokens in are counted on the first 64 KiB and scaled by bytes");
+    }
+    if bad > 0 {
+        let lines = if bad == 1 { "line" } else { "lines" };
+        println!("{bad} {lines} of the log could not be read (written by a newer ctx, or torn): left out");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// The hooks keep the spill store bounded: at most once a day, a prune with the defaults.
 fn daily_gc(dir: &std::path::Path) {
     let stamp = dir.join(".gc-stamp");
@@ -397,7 +572,10 @@ fn daily_gc(dir: &std::path::Path) {
         return;
     }
     let _ = std::fs::write(&stamp, b"");
-    if let Err(e) = sweep(dir, &crate::store::Policy::default(), &[], false) {
+    let policy = crate::store::Policy::default();
+    if let Err(e) =
+        sweep(dir, &policy, &[], false).and_then(|_| stats::prune(dir, policy.max_age.as_secs(), stats::now(), false))
+    {
         eprintln!("{TOOL}: cannot prune '{}': {}", dir.display(), super::error_line(&e));
     }
 }
@@ -415,6 +593,7 @@ fn doctor() -> Result<ExitCode> {
     let mut failed = !found;
     for agent in Agent::ALL {
         writeln!(std::io::stdout(), "{} ({agent}): {}", agent.title(), hook::contract(agent))?;
+        writeln!(std::io::stdout(), "  can: {}", agent.can())?;
         for scope in [Scope::User, Scope::Project] {
             let path = settings(agent, scope)?;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -456,7 +635,7 @@ fn round_trip(agent: Agent) -> Result<String> {
     anyhow::ensure!(out.status.success() && err.trim().is_empty(), "ctx hook {agent} said: {}", err.trim());
     let reply: Value = serde_json::from_slice(&out.stdout).context("the reply is not JSON")?;
     let text = hook::replied_text(agent, &reply).context("the reply does not replace the output")?;
-    let text = if agent == Agent::Codex {
+    let text = if matches!(agent, Agent::Codex | Agent::Gemini) {
         // What Codex then runs.
         let run = std::process::Command::new("sh").args(["-c", &text]).stdin(std::process::Stdio::null()).output()?;
         anyhow::ensure!(run.status.code() == Some(3), "the rewritten command lost the exit status: {text}");
