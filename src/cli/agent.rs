@@ -250,7 +250,7 @@ fn fit_lines(
     use crate::agent::read;
     let bytes = crate::regular::read(path, crate::regular::TEXT_CAP, "as a file the agent read").ok();
     let read = bytes.as_deref().map(|b| read::lines(b, range.0, range.1));
-    let (Some(bytes), Some(read)) = (bytes.as_deref(), read.filter(|r| read::same_text(r, text))) else {
+    let Some(read) = read.filter(|r| read::same_text(r, text)) else {
         let fitted = fit(tool, text.as_bytes(), store)?;
         daily_gc(store);
         return Ok((fitted != text.as_bytes()).then_some(fitted));
@@ -518,16 +518,17 @@ fn stats_report(args: &StatsArgs) -> Result<ExitCode> {
     by.dedup();
     let (groups, total) = stats::summarize(&entries, &by);
     let log = stats::log_path(&store);
+    let mut out = std::io::stdout().lock();
     let from = entries.first().map(|e| stats::day(e.time));
     let to = entries.last().map(|e| stats::day(e.time));
     if args.json {
         let v = serde_json::json!({"log": log.display().to_string(), "calls": entries.len(), "unreadable_lines": bad,
             "from": from, "to": to, "total": total, "groups": groups});
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let (Some(from), Some(to)) = (from, to) else {
-        println!("no hook calls logged in '{}': is ctx installed (`ctx doctor`)?", log.display());
+        writeln!(out, "no hook calls logged in '{}': is ctx installed (`ctx doctor`)?", log.display())?;
         return Ok(ExitCode::SUCCESS);
     };
     let saved = match total.tokens_in {
@@ -539,26 +540,27 @@ fn stats_report(args: &StatsArgs) -> Result<ExitCode> {
             total.saved() as f64 * 100.0 / t as f64
         ),
     };
-    println!("{} hook calls from {from} to {to} (UTC){saved}", crate::text::group_digits(total.calls));
-    println!();
+    writeln!(out, "{} hook calls from {from} to {to} (UTC){saved}", crate::text::group_digits(total.calls))?;
+    writeln!(out)?;
     let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    print!("{}", stats::table(&by, &groups, &total, home.as_deref()));
+    write!(out, "{}", stats::table(&by, &groups, &total, home.as_deref()))?;
     if total.persisted > 0 {
-        println!(
+        writeln!(
+            out,
             "{} of the outputs cut had been saved to a file by the agent first: without ctx the model would have seen their start, not all of their tokens in",
             crate::text::group_digits(total.persisted)
-        );
+        )?;
     }
     if total.estimated > 0 {
         let (n, were) = match total.estimated {
             1 => ("1 output was".to_string(), "its"),
             n => (format!("{} outputs were", crate::text::group_digits(n)), "their"),
         };
-        println!("{n} longer than 64 KiB: {were} tokens in are counted on the first 64 KiB and scaled by bytes");
+        writeln!(out, "{n} longer than 64 KiB: {were} tokens in are counted on the first 64 KiB and scaled by bytes")?;
     }
     if bad > 0 {
         let lines = if bad == 1 { "line" } else { "lines" };
-        println!("{bad} {lines} of the log could not be read (written by a newer ctx, or torn): left out");
+        writeln!(out, "{bad} {lines} of the log could not be read (written by a newer ctx, or torn): left out")?;
     }
     Ok(ExitCode::SUCCESS)
 }
