@@ -77,10 +77,32 @@ pub fn run(c: &mut assert_cmd::Command) -> Run {
 
 /// A fresh temporary directory for one test.
 pub fn tmp(name: &str) -> PathBuf {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(sweep_finished_runs);
     let dir = std::env::temp_dir().join(format!("ctx-tests-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
+}
+
+/// Removes the folders that earlier test runs left in the temp dir (`ctx-tests-PID-NAME` of a
+/// PID that is no longer running): without this, every run leaves hundreds of them behind, some
+/// holding a copy of a binary.
+fn sweep_finished_runs() {
+    use std::path::Path;
+    // Which processes are running is read from /proc: where there is none, nothing is swept.
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("ctx-tests-")) else { continue };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// The lines `1\n` to `n\n`.
