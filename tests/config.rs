@@ -511,3 +511,22 @@ max_lines = 7        # other.toml:2 [defaults]
     );
     assert_eq!(r.err, "");
 }
+
+/// `OPENAI_BASE_URL` is the base URL when nothing else names one: `--print-config` says so, and
+/// shows it without its password.
+#[test]
+fn print_config_names_openai_base_url() {
+    let dir = tmp("openai-base-url");
+    let r = run(tool("ctx-compact")
+        .current_dir(&dir)
+        .env("XDG_CONFIG_HOME", dir.join("none"))
+        .env("OPENAI_BASE_URL", "http://me:hunter22@127.0.0.1:9/v1")
+        .arg("--print-config"));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let line = r.out.lines().find(|l| l.starts_with("base_url")).unwrap_or_default();
+    assert_eq!(
+        line.split_whitespace().collect::<Vec<_>>().join(" "),
+        "base_url = \"http://127.0.0.1:9/v1\" # env OPENAI_BASE_URL"
+    );
+    assert!(!r.out.contains("hunter22"));
+}
