@@ -128,6 +128,27 @@ fn assert_compact_boundary_schema(line: &Value) {
     }
 }
 
+/// A session without `gitBranch` (not in a git repository) gets a boundary without it, not
+/// with null, which claude-code-viewer's `gitBranch: z.string().optional()` refuses.
+#[test]
+fn a_boundary_leaves_out_what_the_session_lacks() {
+    let store = tmp("history-no-branch").join("store");
+    let input: String = fs::read_to_string(fixture("claude-code.jsonl"))
+        .expect("read")
+        .lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).expect("json");
+            v.as_object_mut().expect("object").remove("gitBranch");
+            format!("{v}\n")
+        })
+        .collect();
+    let out = ok(compact(&store).args(SMALL).arg("-").write_stdin(input));
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    let b = lines.iter().position(|l| l["subtype"] == "compact_boundary").expect("a boundary");
+    assert_compact_boundary_schema(&lines[b]);
+    assert!(lines[b].get("gitBranch").is_none() && lines[b + 1].get("gitBranch").is_none());
+}
+
 #[test]
 fn claude_code_gets_a_compact_boundary_and_a_summary_line_in_one_tree() {
     let store = tmp("history-claude").join("store");

@@ -127,20 +127,28 @@ fn claude_code(t: &Transcript, k: usize, event: &Event, mut seq: Vec<Out>) -> Re
     let pre = event.pre_tokens;
     let boundary_uuid = uuid_of(&format!("boundary\n{text}"));
     let summary_uuid = uuid_of(&format!("summary\n{text}"));
-    seq.push(Out::New(json!({
+    // Optional string fields the session lacks are left out, not null (claude-code-viewer:
+    // `gitBranch: z.string().optional()`).
+    let bare = |mut v: Value| {
+        if let Some(o) = v.as_object_mut() {
+            o.retain(|k, x| !(k == "gitBranch" && x.is_null()));
+        }
+        v
+    };
+    seq.push(Out::New(bare(json!({
         "parentUuid": null, "isSidechain": false, "userType": "external",
         "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
         "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "isMeta": false,
         "timestamp": field("timestamp"), "uuid": boundary_uuid, "level": "info",
         "compactMetadata": {"trigger": "manual", "preTokens": pre},
-    })));
-    seq.push(Out::New(json!({
+    }))));
+    seq.push(Out::New(bare(json!({
         "parentUuid": boundary_uuid, "isSidechain": false, "userType": "external",
         "cwd": field("cwd"), "sessionId": field("sessionId"), "version": field("version"), "gitBranch": field("gitBranch"),
         "type": "user",
         "message": {"role": "user", "content": format!("{CONTINUED}\n{text}")},
         "isCompactSummary": true, "uuid": summary_uuid, "timestamp": field("timestamp"),
-    })));
+    }))));
     for i in k..t.len() {
         let mut v = t.record(i)?;
         let parent = v.get("parentUuid").and_then(Value::as_str).map(str::to_string);
