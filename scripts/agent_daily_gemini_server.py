@@ -21,9 +21,9 @@ import os
 import re
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_daily_http  # noqa: E402
 from agent_e2e_gemini_server import SHELL, declared_tools, response, side_answer  # noqa: E402
 
 MARKER = re.compile(r"full text: (\S+) \.\.\.\]")
@@ -51,19 +51,7 @@ def commands(done):
 
 
 def make_handler(state):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, fmt, *args):
-            sys.stderr.write("server: " + (fmt % args) + "\n")
-
-        def send(self, code, ctype, data):
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class Handler(agent_daily_http.Handler):
         def do_GET(self):
             if "/models" in self.path:
                 self.send(200, "application/json", b'{"models":[]}')
@@ -71,17 +59,10 @@ def make_handler(state):
                 self.send(404, "application/json", b"{}")
 
         def do_POST(self):
-            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                body = {}
+            body = self.json_body()
             method = self.path.split("?")[0].rsplit(":", 1)[-1]
             kind = "main" if SHELL in declared_tools(body) else "side"
-            with state["lock"]:
-                state["n"] += 1
-                with open(state["record"], "a", encoding="utf-8") as f:
-                    f.write(json.dumps({"n": state["n"], "kind": kind, "body": body}) + "\n")
+            self.record(state, {"kind": kind, "body": body})
             if method == "countTokens":
                 self.send(200, "application/json", b'{"totalTokens": 100}')
                 return
@@ -108,10 +89,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--record", required=True)
     a = ap.parse_args()
-    state = {"n": 0, "lock": threading.Lock(), "record": a.record}
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(state))
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    agent_daily_http.serve(make_handler({"n": 0, "lock": threading.Lock(), "record": a.record}))
 
 
 if __name__ == "__main__":
