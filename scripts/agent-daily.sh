@@ -2,7 +2,8 @@
 # agent-daily.sh: the daily scenarios, with the real agents, through ctx.
 #
 # For each agent whose binary is here (Claude Code: CLAUDE_BIN, else the newest
-# @anthropic-ai/claude-code from npm; Codex CLI: CODEX_BIN or `codex` on PATH), runs the agent in print mode against a scripted model
+# @anthropic-ai/claude-code from npm; Codex CLI: CODEX_BIN or `codex` on PATH; Gemini CLI:
+# GEMINI_BIN or `gemini` on PATH), runs the agent in print mode against a scripted model
 # server on 127.0.0.1 (scripts/agent_daily_claude_server.py), once with no hook (baseline,
 # reported only) and once after `ctx init claude --user --wrap`, with these scenarios in one
 # session:
@@ -18,8 +19,9 @@
 #      back as they are in the file, numbered as there, with no new cut;
 #   6. a failing command inside a subagent (the Agent tool): it goes through ctx too.
 #
-# Codex runs 1-3 and reads the spill file back with `sed -n 480,519p` (it has no Read tool and
-# no subagents), against scripts/agent_daily_codex_server.py, after `ctx init codex --user`.
+# Codex and Gemini CLI run 1-3 and read the spill file back with `sed -n 480,519p` (no subagents
+# to script), against scripts/agent_daily_codex_server.py and agent_daily_gemini_server.py,
+# after `ctx init codex --user` and `ctx init gemini`.
 # `cargo` is a stand-in that prints the test log (no compiler run); pytest is real. Each agent
 # ends with a Markdown table (scenario, baseline, ctx) for bench/BENCHMARKS.md.
 #
@@ -29,6 +31,7 @@
 #        CTX_E2E_CACHE   where Claude Code is installed (default: ${XDG_CACHE_HOME:-~/.cache}/ctx-agent-daily)
 #        CTX_E2E_CLAUDE  the npm spec (default: @anthropic-ai/claude-code@latest)
 #        CODEX_BIN       a codex binary (default: codex on PATH; none: Codex is skipped, and said so)
+#        GEMINI_BIN      a gemini binary (default: gemini on PATH; none: skipped, and said so)
 #        PYTEST          a pytest to run (default: pytest on PATH)
 #        CTX_E2E_KEEP    1: keep the temporary directory
 # exit:  0 when every scenario passed with ctx; 1 when one failed; 2 when a step could not run
@@ -233,6 +236,52 @@ else
     grep -q 'FAIL' "$tmp/codex-ctx.report" && status=1
     table "Codex CLI $cversion (\`ctx init codex\`)" "$tmp/codex-baseline.report" "$tmp/codex-ctx.report"
     ran="$ran, Codex CLI $cversion"
+fi
+
+# --- Gemini CLI, when installed: the same as Codex --------------------------------------------
+gemini=${GEMINI_BIN:-$(command -v gemini || true)}
+if [ -z "$gemini" ]; then
+    echo "gemini: not installed (set GEMINI_BIN to run it): skipped"
+else
+    gversion=$(env HOME="$tmp" "$gemini" --version 2>&1) || die "$gemini --version failed: $gversion"
+    echo "gemini: $gemini ($gversion)"
+    run_gemini() {
+        local d=$tmp/gemini-$1
+        serve "$d" agent_daily_gemini_server.py
+        local rc=0
+        (cd "$d/work" && env -i PATH="$tmp/bin:$PATH" HOME="$d/home" XDG_CACHE_HOME="$d/cache" TERM=dumb \
+            GEMINI_API_KEY=dummy-not-a-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$port" \
+            GEMINI_TELEMETRY_ENABLED=false NO_BROWSER=1 \
+            timeout 600 "$gemini" --yolo --output-format text -p "Run the tests and tell me what fails." \
+            </dev/null >"$d/gemini.out" 2>"$d/gemini.err") || rc=$?
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+        server_pid=
+        [ "$rc" = 0 ] || { grep -v 'suite::case' "$d/gemini.err" | tail -n 20 >&2; die "gemini -p ($1) exited $rc"; }
+    }
+    gemini_world() {
+        make_world "gemini-$1"
+        mkdir -p "$tmp/gemini-$1/home/.gemini"
+        printf '%s\n' '{' '  "security": { "auth": { "selectedType": "gemini-api-key" }, "folderTrust": { "enabled": false } },' \
+            '  "general": { "enableAutoUpdate": false, "enableAutoUpdateNotification": false },' \
+            '  "privacy": { "usageStatisticsEnabled": false },' '  "telemetry": { "enabled": false }' '}' \
+            >"$tmp/gemini-$1/home/.gemini/settings.json"
+    }
+    step "gemini baseline: gemini -p with no hook"
+    gemini_world baseline
+    run_gemini baseline
+    python3 "$scripts/agent_daily_check.py" gemini baseline "$tmp/gemini-baseline/requests.jsonl" \
+        "$tmp/gemini-baseline/work" | tee "$tmp/gemini-baseline.report"
+    step "gemini ctx: ctx init gemini, then gemini -p"
+    gemini_world ctx
+    env HOME="$tmp/gemini-ctx/home" XDG_CACHE_HOME="$tmp/gemini-ctx/cache" "$ctx" init gemini \
+        || die "ctx init gemini failed"
+    run_gemini ctx
+    python3 "$scripts/agent_daily_check.py" gemini ctx "$tmp/gemini-ctx/requests.jsonl" "$tmp/gemini-ctx/work" \
+        | tee "$tmp/gemini-ctx.report" || status=1
+    grep -q 'FAIL' "$tmp/gemini-ctx.report" && status=1
+    table "Gemini CLI $gversion (\`ctx init gemini\`)" "$tmp/gemini-baseline.report" "$tmp/gemini-ctx.report"
+    ran="$ran, Gemini CLI $gversion"
 fi
 
 if [ "$status" = 0 ]; then echo "agent-daily: PASS ($ran)"; else echo "agent-daily: FAIL ($ran)"; fi

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checks of scripts/agent-daily.sh (stdlib only).
 
-  claude|codex MODE RECORD WORK
+  claude|codex|gemini MODE RECORD WORK
                             read the requests scripts/agent_daily_claude_server.py recorded
-                            (or agent_daily_codex_server.py) recorded and say, per scenario, what the agent sent the model. MODE `ctx`
+                            (or the codex and gemini ones) recorded and say, per scenario, what the agent sent the model. MODE `ctx`
                             asserts each scenario; MODE `baseline` only reports. The last line
                             is a Markdown table row per scenario: `| scenario | result |`.
 """
@@ -104,28 +104,41 @@ def claude(mode, record, work):
 
 
 def codex_results(record):
-    """{call_id: (output, False)} over every request recorded."""
+    """{step: (output, False)} of the shell calls, over every request recorded."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from agent_daily_codex_server import outputs
     out = {}
     with open(record, encoding="utf-8") as f:
         for line in f:
-            out.update({k: (v, False) for k, v in outputs(json.loads(line)["body"]).items()})
+            out.update({k.replace("call-daily-", ""): (v, False) for k, v in outputs(json.loads(line)["body"]).items()})
     return out
 
 
-def codex(mode, record, work):
-    r = codex_results(record)
-    cargo = r.get("call-daily-cargo")
+def gemini_results(record):
+    """{step: (output, False)} of the shell calls: the functionResponses of the last main request."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from agent_daily_gemini_server import STEPS, results
+    last = []
+    with open(record, encoding="utf-8") as f:
+        for line in f:
+            req = json.loads(line)
+            if req.get("kind") == "main":
+                last = results(req["body"]) or last
+    return {step: (text, False) for step, text in zip(STEPS, last)}
+
+
+def shells(mode, r, work):
+    """The scenarios of an agent with a shell tool and no subagents; `r` maps each step to its result."""
+    cargo = r.get("cargo")
     t = cargo[0] if cargo else ""
     scenario("`cd sub && cargo test` fails at line 500 of 3,000", mode, cargo, [
         ("test parser::tests::rejects_trailing_comma ... FAILED" in t, "the failing test's line"),
         ("panicked at src/parser.rs:88:9" in t, "its panic"),
         ("test result: FAILED. 2991 passed; 1 failed" in t, "the summary"),
     ] + ([(bool(MARKER.search(t)), "a marker naming the full text")] if mode == "ctx" else []))
-    pwd = r.get("call-daily-pwd")
+    pwd = r.get("pwd")
     scenario("then `pwd`", mode, pwd, [(pwd is not None and work in pwd[0], "runs in %s" % work)])
-    py = r.get("call-daily-pytest")
+    py = r.get("pytest")
     t = py[0] if py else ""
     scenario("`cd sub && pytest -v` fails at test 500 of 3,000", mode, py, [
         ("test_big.py::test_case[499] FAILED" in t, "the failing test's line"),
@@ -134,12 +147,12 @@ def codex(mode, record, work):
     ])
     spill = MARKER.search(cargo[0]) if cargo else None
     if spill or mode == "ctx":
-        rr = r.get("call-daily-reread")
+        rr = r.get("reread")
         checks = [(rr is not None, "the spill file was read")]
         if rr is not None and spill and os.path.isfile(spill.group(1)):
             with open(spill.group(1), encoding="utf-8") as f:
                 want = "\n".join(f.read().split("\n")[479:519]) + "\n"
-            checks.append((want in rr[0], "lines 480-519 as they are in the file"))
+            checks.append((want.strip("\n") in rr[0], "lines 480-519 as they are in the file"))
             checks.append(("full text: " not in rr[0], "no new cut, no new spill"))
         scenario("`sed -n 480,519p` of the spill file", mode, rr, checks)
     print("\n".join(ROWS))
@@ -147,8 +160,12 @@ def codex(mode, record, work):
 
 
 def main(argv):
-    if len(argv) == 4 and argv[0] in ("claude", "codex") and argv[1] in ("ctx", "baseline"):
-        return (claude if argv[0] == "claude" else codex)(argv[1], argv[2], argv[3])
+    if len(argv) == 4 and argv[1] in ("ctx", "baseline"):
+        if argv[0] == "claude":
+            return claude(argv[1], argv[2], argv[3])
+        if argv[0] in ("codex", "gemini"):
+            r = (codex_results if argv[0] == "codex" else gemini_results)(argv[2])
+            return shells(argv[1], r, argv[3])
     sys.stderr.write(__doc__)
     return 2
 

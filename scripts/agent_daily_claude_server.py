@@ -27,9 +27,10 @@ import json
 import re
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import os
 
-sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_daily_http  # noqa: E402
 from agent_e2e_claude_server import message, sse  # noqa: E402
 
 STATE = {}
@@ -92,19 +93,8 @@ def next_turn(body):
 
 
 def make_handler(state):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, fmt, *args):
-            sys.stderr.write("server: " + (fmt % args) + "\n")
-
-        def send(self, code, ctype, data):
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(data)))
-            self.send_header("request-id", "req_ctx_daily")
-            self.end_headers()
-            self.wfile.write(data)
+    class Handler(agent_daily_http.Handler):
+        extra_headers = {"request-id": "req_ctx_daily"}
 
         def do_GET(self):
             if "/models" in self.path:
@@ -113,11 +103,7 @@ def make_handler(state):
                 self.send(404, "application/json", b'{"type":"error","error":{"type":"not_found_error","message":"no"}}')
 
         def do_POST(self):
-            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                body = {}
+            body = self.json_body()
             path = self.path.split("?")[0].rstrip("/")
             if path.endswith("/count_tokens"):
                 self.send(200, "application/json", b'{"input_tokens":100}')
@@ -126,11 +112,7 @@ def make_handler(state):
                 self.send(404, "application/json", b'{"type":"error","error":{"type":"not_found_error","message":"no"}}')
                 return
             kind, block, stop = next_turn(body)
-            with state["lock"]:
-                state["n"] += 1
-                n = state["n"]
-                with open(state["record"], "a", encoding="utf-8") as f:
-                    f.write(json.dumps({"n": n, "kind": kind, "body": body}) + "\n")
+            n = self.record(state, {"kind": kind, "body": body})
             model = body.get("model", "ctx-daily")
             if body.get("stream"):
                 self.send(200, "text/event-stream", sse(n, model, block, stop))
@@ -146,10 +128,7 @@ def main():
     ap.add_argument("--work", required=True, help="the directory that holds long.sh")
     a = ap.parse_args()
     STATE["work"] = a.work
-    state = {"n": 0, "lock": threading.Lock(), "record": a.record}
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(state))
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    agent_daily_http.serve(make_handler({"n": 0, "lock": threading.Lock(), "record": a.record}))
 
 
 if __name__ == "__main__":

@@ -20,9 +20,9 @@ import os
 import re
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_daily_http  # noqa: E402
 from agent_e2e_server import final_message, shell_call, turn  # noqa: E402
 
 MARKER = re.compile(r"full text: (\S+) \.\.\.\]")
@@ -64,19 +64,7 @@ def next_item(body):
 
 
 def make_handler(state):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, fmt, *args):
-            sys.stderr.write("server: " + (fmt % args) + "\n")
-
-        def send(self, code, ctype, data):
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class Handler(agent_daily_http.Handler):
         def do_GET(self):
             if self.path.rstrip("/").endswith("/models") or "/models?" in self.path:
                 self.send(200, "application/json", b'{"object":"list","data":[],"models":[]}')
@@ -84,22 +72,14 @@ def make_handler(state):
                 self.send(404, "application/json", b"{}")
 
         def do_POST(self):
-            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             if (self.headers.get("Content-Encoding") or "").lower() == "zstd":
                 self.send(415, "application/json", b'{"error":"zstd not supported"}')
                 return
+            body = self.json_body()
             if not self.path.rstrip("/").endswith("/responses"):
                 self.send(404, "application/json", b"{}")
                 return
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                body = {}
-            with state["lock"]:
-                state["n"] += 1
-                n = state["n"]
-                with open(state["record"], "a", encoding="utf-8") as f:
-                    f.write(json.dumps({"n": n, "body": body}) + "\n")
+            n = self.record(state, {"body": body})
             try:
                 data = turn("resp-ctx-daily-%d" % n, next_item(body))
             except ValueError as e:
@@ -114,10 +94,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--record", required=True)
     a = ap.parse_args()
-    state = {"n": 0, "lock": threading.Lock(), "record": a.record}
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(state))
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    agent_daily_http.serve(make_handler({"n": 0, "lock": threading.Lock(), "record": a.record}))
 
 
 if __name__ == "__main__":

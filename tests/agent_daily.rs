@@ -2,7 +2,8 @@
 //! npm, the newest) against a scripted model server on 127.0.0.1 with no hook and then after
 //! `ctx init claude --wrap`: a failing `cd sub && cargo test` (the failure at line 500 of
 //! 3,000), `pwd` after it, a failing pytest, a `cd` kept for the next call, a Read of the spill
-//! file by range, and a failing command inside a subagent. Opt-in:
+//! file by range, and a failing command inside a subagent; Codex CLI and Gemini CLI too where
+//! installed (`CODEX_BIN`, `GEMINI_BIN`, or on PATH). Opt-in:
 //! `cargo test --test agent_daily -- --ignored`. It needs npm (or `CLAUDE_BIN`) and pytest (or
 //! `PYTEST`); without them the script exits 2 and this test fails rather than pass unrun.
 

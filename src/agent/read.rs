@@ -36,9 +36,8 @@ pub fn in_store(path: &Path, store: &Path) -> bool {
 /// Lines `first..=last` of `bytes` (1-based), as they are, newlines included.
 pub fn lines(bytes: &[u8], first: u64, last: u64) -> &[u8] {
     let mut start = None;
-    let mut line = 1u64;
     let mut at = 0;
-    for piece in bytes.split_inclusive(|b| *b == b'\n') {
+    for (line, piece) in (1u64..).zip(bytes.split_inclusive(|b| *b == b'\n')) {
         if line == first {
             start = Some(at);
         }
@@ -46,7 +45,6 @@ pub fn lines(bytes: &[u8], first: u64, last: u64) -> &[u8] {
         if line == last {
             break;
         }
-        line += 1;
     }
     start.map_or(&[], |s| &bytes[s..at])
 }
