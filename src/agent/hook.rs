@@ -5,7 +5,9 @@
 //! - Claude Code, `PostToolUse`: the reply's `hookSpecificOutput.updatedToolOutput` replaces the
 //!   tool's result, in that tool's own shape (an object for Bash, with `stdout`; a string is
 //!   refused), and `updatedMCPToolOutput` an MCP tool's.
-//! - Gemini CLI, `AfterTool`: `decision: "deny"` with `reason`, a string, replaces the result;
+//! - Gemini CLI, `BeforeTool` (shell commands): `hookSpecificOutput.tool_input` runs the command
+//!   under `ctx-truncate`, so the result stays a success (see [`super::gemini`]).
+//! - Gemini CLI, `AfterTool` (web_fetch, MCP tools): `decision: "deny"` with `reason`, a string, replaces the result;
 //!   the model gets `{"error": reason}` as the call's functionResponse (google-gemini/gemini-cli:
 //!   `executeToolWithHooks` in packages/core/src/core/coreToolHookTriggers.ts, `getBlockingError`
 //!   in packages/core/src/hooks/types.ts, `createErrorResponse` in
@@ -17,7 +19,7 @@
 //!   accepted only with `permissionDecision: "allow"` (openai/codex,
 //!   codex-rs/hooks/src/engine/output_parser.rs); Codex keeps no approval from it
 //!   (`PreToolUseOutcome` has no such field), so its sandbox and approvals still apply.
-//! - OpenCode: ctx's own plugin (see [`super::install`]) sends `{tool, output}` and takes
+//! - OpenCode: ctx's own plugin (see [`super::opencode`]) sends `{tool, args, output}` and takes
 //!   `{output}` back.
 
 use anyhow::{Context, Result};
