@@ -160,6 +160,19 @@ fn gemini_gets_the_fitted_text_as_the_deny_reason() {
     spilled(text, &log());
 }
 
+/// Runs a rewritten command as the agent would, in `dir`'s cache: its stdout, the status
+/// checked to be the command's own (3).
+fn run_rewritten(dir: &Path, rewritten: &str) -> String {
+    let run = std::process::Command::new("sh")
+        .args(["-c", rewritten])
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_CONFIG_HOME", dir.join("no-config"))
+        .output()
+        .expect("runs");
+    assert_eq!(run.status.code(), Some(3));
+    String::from_utf8_lossy(&run.stdout).into_owned()
+}
+
 /// Gemini CLI's shell tool: the command runs under ctx-truncate at the bash profile's budget
 /// (under the CLI's own 40,000-character cut), the whole input sent back, its status kept.
 #[test]
@@ -178,14 +191,7 @@ fn gemini_shell_command_runs_under_ctx_truncate_and_keeps_its_exit_status() {
     let truncate = common::bin("ctx-truncate").display().to_string();
     let store = dir.join("cache/ctx/spill");
     assert_eq!(rewritten, format!("{truncate} --tool bash --persist {} -- bash -c '{command}'", store.display()));
-    let run = std::process::Command::new("sh")
-        .args(["-c", &rewritten])
-        .env("XDG_CACHE_HOME", dir.join("cache"))
-        .env("XDG_CONFIG_HOME", dir.join("no-config"))
-        .output()
-        .expect("runs");
-    assert_eq!(run.status.code(), Some(3));
-    let text = String::from_utf8_lossy(&run.stdout);
+    let text = run_rewritten(&dir, &rewritten);
     assert!(text.contains("error[E0308]") && text.contains("full text: "), "{text}");
     assert!(text.len() > 9000 && text.chars().count() <= 30_000, "{}", text.len());
 }
@@ -221,14 +227,7 @@ fn codex_command_runs_under_ctx_truncate_and_keeps_its_exit_status() {
         format!("{truncate} --tool bash --max-bytes 9000 --persist {} -- bash -c '{command}'", store.display())
     );
     // What Codex then runs: the fitted output, and the command's own exit status.
-    let run = std::process::Command::new("sh")
-        .args(["-c", &rewritten])
-        .env("XDG_CACHE_HOME", dir.join("cache"))
-        .env("XDG_CONFIG_HOME", dir.join("no-config"))
-        .output()
-        .expect("runs");
-    assert_eq!(run.status.code(), Some(3));
-    let text = String::from_utf8_lossy(&run.stdout);
+    let text = run_rewritten(&dir, &rewritten);
     assert!(text.contains("error[E0308]") && text.contains("full text: ") && text.len() <= 9000, "{text}");
     // A command already under ctx-truncate is left alone.
     let mut again: Value = serde_json::from_str(&raw.replace("{{COMMAND}}", "")).expect("json");

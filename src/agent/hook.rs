@@ -8,7 +8,9 @@
 //!   `PostToolUseFailure`, whose `hookSpecificOutput` holds `additionalContext` alone (the
 //!   output schema in the bundled cli.js of `@anthropic-ai/claude-code` 2.1.331), hence
 //!   `--wrap` ([`super::shell`]). Subagents' calls run the same hooks (scripts/agent-daily.sh).
-//! - Gemini CLI, `AfterTool`: `decision: "deny"` with `reason`, a string, replaces the result;
+//! - Gemini CLI, `BeforeTool` (shell commands): `hookSpecificOutput.tool_input` runs the command
+//!   under `ctx-truncate`, so the result stays a success (see [`super::gemini`]).
+//! - Gemini CLI, `AfterTool` (web_fetch, MCP tools): `decision: "deny"` with `reason`, a string, replaces the result;
 //!   the model gets `{"error": reason}` as the call's functionResponse (google-gemini/gemini-cli:
 //!   `executeToolWithHooks` in packages/core/src/core/coreToolHookTriggers.ts, `getBlockingError`
 //!   in packages/core/src/hooks/types.ts, `createErrorResponse` in
@@ -20,7 +22,7 @@
 //!   accepted only with `permissionDecision: "allow"` (openai/codex,
 //!   codex-rs/hooks/src/engine/output_parser.rs); Codex keeps no approval from it
 //!   (`PreToolUseOutcome` has no such field), so its sandbox and approvals still apply.
-//! - OpenCode: ctx's own plugin (see [`super::install`]) sends `{tool, output}` and takes
+//! - OpenCode: ctx's own plugin (see [`super::opencode`]) sends `{tool, args, output}` and takes
 //!   `{output}` back.
 
 use anyhow::{Context, Result};
