@@ -97,6 +97,30 @@ fn a_wrapped_command_keeps_its_cd_and_its_status_and_its_output_goes_through_ctx
     assert!(!left.iter().any(|n| n.to_string_lossy().starts_with("ctx-out.")), "{left:?}");
 }
 
+/// Where no temporary file can be made, the command still runs, in the same shell, and its
+/// output reaches the agent as it is: a wrap never loses a command.
+#[test]
+fn a_wrapped_command_runs_even_where_no_temporary_file_can_be_made() {
+    let dir = std::fs::canonicalize(common::tmp("claude-wrap-no-tmp")).expect("dir");
+    std::fs::create_dir_all(dir.join("sub")).expect("mkdir");
+    let line = format!("{}\npwd", wrapped(&dir, "cd sub && echo in sub && false"));
+    let out = std::process::Command::new("bash")
+        .args(["-c", &line])
+        .current_dir(&dir)
+        .env("TMPDIR", dir.join("missing"))
+        .output()
+        .expect("bash runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text, format!("in sub\n{}\n", dir.join("sub").display()), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let out = std::process::Command::new("bash")
+        .args(["-c", &wrapped(&dir, "echo x; false")])
+        .env("TMPDIR", dir.join("missing"))
+        .output()
+        .expect("bash runs");
+    assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(1), &b"x\n"[..]));
+}
+
 #[test]
 fn a_command_that_may_leave_the_shell_runs_in_a_child_or_is_left_alone() {
     let dir = std::fs::canonicalize(common::tmp("claude-wrap-exit")).expect("dir");

@@ -11,10 +11,11 @@ use super::hook::quote;
 /// (a command line that reads the text on its standard input). Both bash and zsh read it; the
 /// line break before `}` ends a heredoc or a comment on the command's last line. `>|` writes
 /// over the temporary file with `noclobber` on; `command` keeps an alias of the user's from
-/// standing in for `mktemp`, `cat` or `rm`. If `truncate` fails, the output is given as it is.
+/// standing in for `mktemp`, `cat` or `rm`. If `truncate` fails, the output is given as it is;
+/// if no temporary file can be made, the command still runs, its output unfitted.
 pub fn in_place(command: &str, truncate: &str) -> String {
     format!(
-        "__ctx_out=$(command mktemp \"${{TMPDIR:-/tmp}}/ctx-out.XXXXXX\") && {{ {command}\n}} >|\"$__ctx_out\" 2>&1; __ctx_status=$?; {truncate} <\"$__ctx_out\" || command cat \"$__ctx_out\"; command rm -f \"$__ctx_out\"; (exit $__ctx_status)"
+        "__ctx_out=$(command mktemp \"${{TMPDIR:-/tmp}}/ctx-out.XXXXXX\" 2>/dev/null); {{ {command}\n}} >|\"${{__ctx_out:-/dev/stdout}}\" 2>&1; __ctx_status=$?; if [ -n \"$__ctx_out\" ]; then {truncate} <\"$__ctx_out\" || command cat \"$__ctx_out\"; command rm -f \"$__ctx_out\"; fi; (exit $__ctx_status)"
     )
 }
 
@@ -53,7 +54,7 @@ mod tests {
         let line = truncate_line("/opt/ctx/bin/ctx-truncate", Some(9000), "/home/u/.cache/ctx/spill");
         assert_eq!(
             in_place("cd sub && cargo test", &line),
-            "__ctx_out=$(command mktemp \"${TMPDIR:-/tmp}/ctx-out.XXXXXX\") && { cd sub && cargo test\n} >|\"$__ctx_out\" 2>&1; __ctx_status=$?; /opt/ctx/bin/ctx-truncate --tool bash --max-bytes 9000 --persist /home/u/.cache/ctx/spill <\"$__ctx_out\" || command cat \"$__ctx_out\"; command rm -f \"$__ctx_out\"; (exit $__ctx_status)"
+            "__ctx_out=$(command mktemp \"${TMPDIR:-/tmp}/ctx-out.XXXXXX\" 2>/dev/null); { cd sub && cargo test\n} >|\"${__ctx_out:-/dev/stdout}\" 2>&1; __ctx_status=$?; if [ -n \"$__ctx_out\" ]; then /opt/ctx/bin/ctx-truncate --tool bash --max-bytes 9000 --persist /home/u/.cache/ctx/spill <\"$__ctx_out\" || command cat \"$__ctx_out\"; command rm -f \"$__ctx_out\"; fi; (exit $__ctx_status)"
         );
     }
 
