@@ -908,3 +908,25 @@ fn lone_surrogate_escapes_are_kept_as_they_are() {
     let restored = ok(run(tool("ctx-compact").arg("--restore").arg("--store").arg(&store).arg(&out)));
     assert_eq!(restored.out, input);
 }
+
+/// A preview ends with a note that takes it over `--max-result` again: compacting a compacted
+/// transcript leaves the previews it made as they are, for `--max-result` and for a message's
+/// budget alike, in every fixture format.
+#[test]
+fn previews_are_not_previewed_again() {
+    for options in
+        [&["--max-result", "1000", "--preview", "999"][..], &["--message-budget", "1500", "--preview", "600"]]
+    {
+        for name in ["openai-body.json", "anthropic-body.json", "claude-code.jsonl", "responses.json"] {
+            let file = Path::new("tests/fixtures/transcripts").join(name);
+            let dir = tmp(&format!("preview-twice-{name}-{}", options[1]));
+            let store = dir.join("store");
+            let once = ok(run(compact(&store).args(options).arg(&file)));
+            assert!(once.out.contains(" chars shown; full text at "), "{name} {options:?}: something is previewed");
+            let out = dir.join(name);
+            fs::write(&out, &once.out).expect("write");
+            let twice = ok(run(compact(&store).args(options).arg(&out)));
+            assert_eq!(twice.out, once.out, "{name} {options:?}: idempotent");
+        }
+    }
+}

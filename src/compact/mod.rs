@@ -148,7 +148,8 @@ pub fn plan_with(t: &Transcript, opts: &Options, path_chars: u64, state: Option<
     }
     if let Some(max) = opts.max_result {
         for (i, r) in results.iter().enumerate() {
-            if r.eligible && r.chars > max && !chosen.contains_key(&i) {
+            // A preview's note takes it over `max` again: one made before is left as it is.
+            if r.eligible && r.chars > max && !chosen.contains_key(&i) && !marks.is_replaced(t, r)? {
                 chosen.insert(i, Action::Preview);
             }
         }
@@ -277,7 +278,7 @@ fn fit_groups(
             if total(chosen) <= budget {
                 break;
             }
-            if !chosen.contains_key(&i) && results[i].chars > opts.preview {
+            if !chosen.contains_key(&i) && results[i].chars > opts.preview && !marks.is_replaced(t, &results[i])? {
                 chosen.insert(i, Action::Preview);
             }
         }
