@@ -98,6 +98,8 @@ const WORDS: &[&str] = &[
     "received",
     "denied",
     "refused",
+    "segfault",
+    "err_pnpm",
 ];
 
 static WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
@@ -136,32 +138,61 @@ pub fn word_hits(block: &[u8], lowered: &mut Vec<u8>, hits: &mut Vec<usize>) {
 
 /// Verdicts, by the formats of the tools that write them. Each entry names its source.
 const VERDICTS: &[&str] = &[
-    r"^FAILED\b",                              // pytest short summary, unittest
-    r"^ERROR\b",                               // pytest error summary; log level first
-    r"^\s*--- FAIL:",                          // go test (subtests indented)
-    r"^FAIL(?:\s|:|$)",                        // go test, many runners
-    r"^\s*not ok\b",                           // TAP, node --test
-    r"^test .+ \.\.\. FAILED\s*$",             // cargo test
-    r"\bpanicked at\b",                        // Rust panics
-    r"^panic: ",                               // Go panics
-    r"^\s*● ",                                 // jest failure blocks
-    r"^\s*✕ ",                                 // jest/vitest failed test
-    r"<(?:failure|error)\b",                   // JUnit XML
-    r"\bBUILD (?:FAILURE|FAILED)\b",           // maven, gradle
-    r"^npm (?:ERR!|error)",                    // npm
-    r"\bmake(?:\[\d+\])?: \*\*\*",             // make
-    r"^(?:error|fatal error)(?:\[E\d+\])?:",   // rustc, cargo, clang, ld
-    r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet
-    r"\(\d+,\d+\): error [A-Z]+\d+:",          // tsc, msbuild
-    r"\berror TS\d+:",                         // tsc
-    r"^(?:[A-Za-z_][\w$]*\.)*[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)\b(?::|$)", // Python, Java exception line
-    r"^Caused by: ",                                                                              // Java
-    r"^Exception in thread ",                                                                     // Java
-    r"^Error: ",                                                                                  // node, generic
-    r"^\s*\[ERROR\]",                                                                             // maven
-    r"^fatal: ",                                                                                  // git
-    r"\bSegmentation fault\b|\bcore dumped\b",                                                    // crashes
-    r"(?i:exit(?:ed)?(?: with)? (?:code|status):? *[1-9]|exit code [1-9]|returned non-zero exit status|completed with exit code [1-9])",
+    r"^FAILED\b",                            // pytest short summary, unittest `FAILED (failures=3)`
+    r"^ERROR\b",                             // pytest error summary, unittest `ERROR: test_x`; log level
+    r"^\s*--- FAIL:",                        // go test (subtests indented)
+    r"^FAIL(?:\s|:|$)",                      // go test, unittest `FAIL: test_x`, php run-tests, many runners
+    r"^\s*not ok\b",                         // TAP, node --test
+    r"\.\.\. (?:FAILED|FAIL|ERROR)\s*$",     // cargo test, unittest -v, testr/subunit
+    r"\bFAILED\s*$",                         // gradle `> Task :test FAILED`, `T > m FAILED`, ansible
+    r"\*\*\* ?FAILED ?\*\*\*",               // ScalaTest, ctest `***Failed` is below
+    r"\*\*\*(?:Failed|Exception|Timeout)\b", // ctest
+    r"\((?:Failed|SEGFAULT|Timeout|Subprocess aborted|Child aborted|Exception|OTHER_FAULT)\)\s*$", // ctest list
+    r"^The following tests FAILED:",         // ctest
+    r"^\[ +FAILED +\] \S",                   // googletest
+    r"<<< (?:FAILURE|ERROR)!",               // maven surefire
+    r"^(?:Failed tests|Tests in error|Failed examples|Failing tests?):", // surefire, rspec, junit runners
+    r"^(?:There (?:was|were) \d+ (?:failures?|errors?)|FAILURES!|ERRORS!)", // phpunit
+    r"^\s*Failure/Error: ",                  // rspec
+    r"^rspec \./\S+:\d+",                    // rspec rerun list
+    r"^\s*Failed \S+ \[",                    // dotnet test `Failed Ns.T.M [12 ms]`
+    r"\[(?:FAIL|FAILED|failed|compilation failed)\]\s*$", // xunit console, partest
+    r"^\s*\[-\] ",                           // Pester
+    r"^\s*\d+\) (?:test |\S+::\S|.+:$)",     // mocha, ExUnit, PHPUnit numbered failures
+    r"^(?:Failure|Error):$",                 // minitest
+    r"\bfailed on line \d+",                 // Erlang common_test
+    r#"[A-Za-z'")\]]\s+failed\.?\s*$"#,      // `Block 'd1' failed`, `Running the tests in 'x' failed.`
+    r"^(?:── )?\d+\. (?:Failure|Error)\b",   // R testthat
+    r"^\S+:\d+:\d+: [A-Z]\d{3,4}\b",         // flake8, pycodestyle and other linters
+    r"^\S*:\d+: (?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b", // pytest short traceback `x.py:10: KeyError`
+    r"^\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+\d+\s+\d+ [EF] ", // Android logcat error and fatal
+    r"^Unhandled [Ee]xception\b",            // .NET
+    r"\bpanicked at\b",                      // Rust panics
+    r"^panic: ",                             // Go panics
+    r"^\s*● ",                               // jest failure blocks
+    r"^\s*(?:✕|✖|×|✗) ",                     // jest/vitest/mocha failed test
+    r"<(?:failure|error)\b",                 // JUnit XML
+    r#"\b(?:result|outcome|status)="(?:Fail|Failed|Failure|Error|FAIL)""#, // NUnit, xUnit, TRX, TestNG XML
+    r"\bBUILD (?:FAILURE|FAILED)\b",         // maven, gradle
+    r"^FAILURE: ",                           // gradle
+    r"\bFailed to execute goal\b",           // maven
+    r"^Finished: FAILURE|\bmarked build as failure\b", // jenkins
+    r"^(?:##\[error\]|::error\b)",           // GitHub Actions, Azure Pipelines
+    r"^npm (?:ERR!|error)",                  // npm
+    r"\bERR_PNPM_\w+|^error Command failed\b", // pnpm, yarn
+    r"\bmake(?:\[\d+\])?: \*\*\*",           // make
+    r"^(?:error|fatal error)(?:\[E\d+\])?:", // rustc, cargo, clang, ld
+    r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
+    r"\berror [A-Z]{1,4}\d{2,}\b:",          // tsc, msbuild, csc, nuget
+    r"^(?:[A-Za-z_][\w$]*(?:\.|::))*[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Assertion)\b(?::|$| at \S+:\d+)", // Python, Java exception line
+    r"^Caused by: ",                           // Java
+    r"^Exception in thread ",                  // Java
+    r"^Error: ",                               // node, generic
+    r"^\s*\[ERROR\]",                          // maven
+    r"^fatal: ",                               // git
+    r"\bSegmentation fault\b|\bcore dumped\b", // crashes
+    r"(?i:exit(?:ed)?(?: with)? (?:code|status):? *[1-9]|exit code [1-9]|returned non-zero exit status|completed with exit code [1-9]|returned a non-zero code)",
+    r"\bexited with [1-9]",        // Travis `The command "x" exited with 1.`
     r"\bundefined reference to\b", // ld
 ];
 
@@ -172,6 +203,13 @@ const SUMMARIES: &[&str] = &[
     r"^test result: ",                         // cargo test summary
     r"^Tests?:\s+.*\d+ (?:failed|passed)",     // jest, vitest summary
     r"^# (?:fail|pass) +\d+",                  // TAP / node --test summary
+    r"^\s*\d+ failing\b",                      // mocha
+    r"\b\d+ examples?, \d+ failures?",         // rspec
+    r"^Tests: \d+, Assertions: \d+",           // phpunit
+    r"\btests passed, \d+ tests? failed\b",    // ctest
+    r"^Tests run: \d+, Failures: \d+",         // maven surefire, junit
+    r"^Tests failed\s*:",                      // php run-tests
+    r"\bfailed \d+ and passed \d+",            // coffeescript's cake test
 ];
 
 /// Context: what makes a verdict usable.
@@ -206,6 +244,7 @@ const PASSES: &[&str] = &[
     r"^\s*--- PASS:",
     r"^PASS(?:\s|$)",
     r"<testcase\b[^>]*/>\s*$",
+    r"^\s*\[ +OK +\]",
 ];
 
 /// A set of the built-in patterns, ASCII-only classes (`\w`, `\s`, `\b`): the formats are ASCII,
@@ -245,6 +284,17 @@ fn is_pass(line: &[u8]) -> bool {
         || ["\u{2713} ", "\u{2714} ", "\u{221a} "].iter().any(|m| t.starts_with(m.as_bytes()))
         || t.starts_with(b"--- PASS:")
         || (line.starts_with(b"PASS") && line.get(4).is_none_or(space))
+        || ok_box(t)
+}
+
+/// Whether `t` starts with googletest's `[  OK  ]` (spaces on both sides of `OK`).
+fn ok_box(t: &[u8]) -> bool {
+    let spaces = |s: &[u8]| s.iter().take_while(|&&b| b == b' ').count();
+    let Some(inner) = t.strip_prefix(b"[") else { return false };
+    let before = spaces(inner);
+    let Some(after) = inner[before..].strip_prefix(b"OK") else { return false };
+    let between = spaces(after);
+    before > 0 && between > 0 && after.get(between) == Some(&b']')
 }
 static WARNING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b").expect("built-in pattern"));
@@ -259,7 +309,7 @@ static MENTION: LazyLock<Regex> = LazyLock::new(|| {
 /// A log line's level, when it leads the line: `ERROR`, `[error]`, `E1122`, `level=error`.
 static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r#"(?-u)^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error|ERR|EMERG|ALERT)[\])>:]?\s"#,
+        r#"(?-u)^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error|ERR|EMERG|ALERT)(?:[\])>]:?|:)?\s"#,
         r#"|\blevel[=:]"?(?:error|fatal|critical)\b|"level":\s*"(?:error|fatal|critical)""#
     ))
     .expect("built-in pattern")
@@ -277,14 +327,19 @@ fn telling_start(line: &[u8]) -> bool {
         Some(b'=') => t.starts_with(b"= note") || t.starts_with(b"= help"),
         Some(b'E') => indent == 0 && t.len() > 1 && t[1] == b' ',
         Some(b'_') => t.starts_with(b"___"),
-        Some(b'l' | b'r') => t.starts_with(b"left") || t.starts_with(b"right"),
+        Some(b'l' | b'r') => t.starts_with(b"left") || t.starts_with(b"right") || t.starts_with(b"rspec ./"),
         Some(b'a' | b'A') => t[1..].starts_with(b"ctual"),
         Some(b'n' | b'h') => t.starts_with(b"note") || t.starts_with(b"help"),
         Some(b'#') => t.starts_with(b"# pass"),
         // Snippet lines (`|`, `^`, `12 |`) matter only next to a verdict, which `Scanner`
         // checks apart.
         Some(b'|' | b'^') => false,
-        Some(c) if c.is_ascii_digit() => false,
+        // A numbered failure (`1) test ...`) or an Android logcat line (`03-17 16:13:38.811 ...`).
+        Some(c) if c.is_ascii_digit() => {
+            let n = t.iter().take_while(|b| b.is_ascii_digit()).count();
+            t[n..].starts_with(b") ") || (n == 2 && t.get(2) == Some(&b'-') && t.get(5) == Some(&b' '))
+        }
+        Some(b'[') => t.starts_with(b"[-] "),
         Some(&c) => c >= 0x80 || has_location(t),
     }
 }
@@ -299,7 +354,7 @@ fn has_location(t: &[u8]) -> bool {
 /// line can know. Frames and snippets count as plain here; [`Scanner`] promotes them. A passing
 /// line is [`Class::Pass`] when it holds an error word (`test_raises_error PASSED`), else plain.
 pub fn classify(line: &[u8]) -> Class {
-    classify_body(body(line))
+    classify_body(body(&crate::clean::visible(strip_eol(line))))
 }
 
 /// [`classify`] of a line's [`body`].
@@ -344,6 +399,12 @@ fn near_context(line: &[u8]) -> bool {
 /// an output quoted in a CI log or indented in a document still reads as itself.
 fn body(line: &[u8]) -> &[u8] {
     let line = strip_eol(line);
+    // `gh run view --log` puts the job and the step, each ended by a tab, before the timestamp.
+    let dated = |t: &usize| line.get(t + 5) == Some(&b'-') && line[t + 1..t + 5].iter().all(u8::is_ascii_digit);
+    let line = match memchr::memchr_iter(b'\t', &line[..line.len().min(160)]).find(dated) {
+        Some(t) => &line[t + 1..],
+        None => line,
+    };
     let line = match line.get(..4).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) && line.get(4) == Some(&b'-') {
         true => match memchr::memchr(b' ', &line[..line.len().min(40)]) {
             Some(sp) if line[sp - 1] == b'Z' || line[sp - 1].is_ascii_digit() && line[..sp].contains(&b'T') => {
@@ -439,7 +500,10 @@ impl Scanner {
         let st = &mut self.state;
         let index = st.seen;
         st.seen += 1;
-        let bare = strip_eol(line);
+        // Colour and redraws are invisible to the rules: a line is judged as a terminal shows it.
+        let shown = crate::clean::visible(strip_eol(line));
+        let has_word = if matches!(shown, std::borrow::Cow::Owned(_)) { None } else { has_word };
+        let bare: &[u8] = &shown;
         let text = body(bare);
         let class = match has_word {
             None => classify_body(text),
@@ -474,6 +538,10 @@ impl Scanner {
         let announced = st.announces && !bare.trim_ascii().is_empty();
         if announced {
             out.class = out.class.max(Class::Context);
+        }
+        // The message element under a test report's failure (NUnit, TRX) is what failed.
+        if st.since_verdict.is_some() && (text.starts_with(b"<message>") || text.starts_with(b"<Message>")) {
+            out.class = out.class.max(Class::Verdict);
         }
         // A verdict that ends with `:` (`panicked at src/lib.rs:5:9:`) or a YAML `|-` block
         // (`error: |-` of TAP) puts its message on the next line; that message announces nothing.
@@ -517,7 +585,8 @@ pub fn template(line: &[u8]) -> u64 {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     };
-    let line = strip_eol(line);
+    let shown = crate::clean::visible(strip_eol(line));
+    let line: &[u8] = &shown;
     let mut i = 0;
     while i < line.len() {
         let b = line[i];
@@ -546,6 +615,38 @@ pub fn template(line: &[u8]) -> u64 {
     }
     h
 }
+
+/// The shape of a line: its first words, with the words that name something (paths, test and
+/// class names, numbers: any word with a digit, `_`, `.`, `/` or a capital inside) folded. Lines
+/// of one kind (`--- FAIL: TestA_x`, `--- FAIL: TestB_y`) share a shape even where their
+/// templates differ, so a budget can go round the kinds of a log before it takes a second of one.
+pub fn shape(line: &[u8]) -> u64 {
+    let shown = crate::clean::visible(strip_eol(line));
+    let text = body(&shown);
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |b: u8| {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    for word in text.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty()).take(SHAPE_WORDS) {
+        let inner = word.trim_ascii().strip_suffix(b":").unwrap_or(word);
+        let inner = &inner[inner.iter().take_while(|b| !b.is_ascii_alphanumeric()).count()..];
+        let names = inner.iter().enumerate().any(|(i, &b)| {
+            b.is_ascii_digit()
+                || (i > 0 && i + 1 < inner.len() && matches!(b, b'_' | b'.' | b'/' | b'\\' | b':'))
+                || (i > 0 && b.is_ascii_uppercase() && inner[i - 1].is_ascii_lowercase())
+        });
+        match names {
+            true => feed(b'*'),
+            false => word.iter().for_each(|&b| feed(b)),
+        }
+        feed(b' ');
+    }
+    h
+}
+
+/// The words of a line that make its [`shape`].
+const SHAPE_WORDS: usize = 3;
 
 #[cfg(test)]
 mod tests {
@@ -689,7 +790,8 @@ mod tests {
         for path in &files {
             let text = std::fs::read(path).expect("readable");
             for line in text.split(|&b| b == b'\n') {
-                let b = body(line);
+                let shown = crate::clean::visible(strip_eol(line));
+                let b = body(&shown);
                 let has_word = WORD_FINDER.is_match(b);
                 let loose = if has_word || loose_start(b) { classify_closely(b, has_word) } else { Class::Plain };
                 let tight = classify(line);

@@ -4,6 +4,7 @@
 use super::collect::{self, Candidate, Candidates};
 use super::doc::Doc;
 use super::{Options, Strategy};
+use crate::signals;
 use crate::text::{Budget, Size, cut_prefix, cut_suffix};
 use std::collections::{BTreeMap, HashSet};
 
@@ -184,6 +185,22 @@ fn whole_lines_suffix(text: &[u8], budget: &Budget, opts: &Options) -> usize {
     }
 }
 
+/// The candidates in the order they are taken: by class; within a class the kinds of line
+/// ([`signals::shape`]) take turns, the kind with the fewest lines first, so that no kind gets a
+/// second line before every kind has one (28 `--- FAIL` lines do not starve the one `panic:`
+/// after them); within a kind, the rarer template first, then the earlier line.
+fn rank<'a>(list: &[&'a Candidate], candidates: &Candidates) -> Vec<&'a Candidate> {
+    let mut keyed: Vec<(&Candidate, u64)> = list.iter().map(|&c| (c, signals::shape(&c.text))).collect();
+    keyed.sort_by_key(|&(c, shape)| (std::cmp::Reverse(c.class), shape, candidates.count(c.template), c.line));
+    let mut out: Vec<(usize, usize, u64, &Candidate)> = Vec::with_capacity(keyed.len());
+    for group in keyed.chunk_by(|a, b| a.0.class == b.0.class && a.1 == b.1) {
+        let first = group.iter().map(|g| g.0.line).min().unwrap_or(0);
+        out.extend(group.iter().enumerate().map(|(round, &(c, _))| (round, group.len(), first, c)));
+    }
+    out.sort_by_key(|&(round, n, first, c)| (std::cmp::Reverse(c.class), round, n, first, c.line));
+    out.into_iter().map(|(.., c)| c).collect()
+}
+
 /// Takes candidates inside `[from, to)` in rank order while they fit in `left` (a line that
 /// starts a new block also costs a marker); a candidate whose template is already taken is
 /// folded into it. Returns the byte ranges taken, in order, adjacent lines merged.
@@ -194,8 +211,8 @@ fn pick(
     left: &mut Budget,
     opts: &Options,
 ) -> Vec<(u64, u64)> {
-    let mut ranked: Vec<&Candidate> = candidates.list.iter().filter(|c| c.start >= from && c.end() <= to).collect();
-    ranked.sort_by_key(|c| (std::cmp::Reverse(c.class), candidates.count(c.template), c.line));
+    let inside: Vec<&Candidate> = candidates.list.iter().filter(|c| c.start >= from && c.end() <= to).collect();
+    let ranked = rank(&inside, candidates);
     let mut taken: BTreeMap<u64, &Candidate> = BTreeMap::new();
     let mut templates: HashSet<u64> = HashSet::new();
     for c in ranked {

@@ -378,7 +378,14 @@ fn streamed_salient_is_the_whole_salient() {
             };
             assert_eq!(kept(&streamed), kept(&whole));
         } else {
-            assert_eq!(s(&streamed.text), s(&whole.text), "{budget:?}");
+            // A stream does not hold the gaps, so its markers cannot count the repeats in them.
+            let unfolded = |o: &Outcome| {
+                regex::Regex::new(r", [\d,]+ like the line (?:above|below)")
+                    .expect("valid")
+                    .replace_all(&s(&o.text), "")
+                    .into_owned()
+            };
+            assert_eq!(unfolded(&streamed), unfolded(&whole), "{budget:?}");
         }
     }
 }
