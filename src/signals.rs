@@ -184,7 +184,7 @@ const VERDICTS: &[&str] = &[
     r"^(?:error|fatal error)(?:\[E\d+\])?:", // rustc, cargo, clang, ld
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
     r"\berror [A-Z]{1,4}\d{2,}\b:",          // tsc, msbuild, csc, nuget
-    r"^(?:[A-Za-z_][\w$]*(?:\.|::))*[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Assertion)\b(?::|$| at \S+:\d+)", // Python, Java exception line
+    r"^(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)\b(?::|$| at \S+:\d+)", // Python, Java exception line
     r"^Caused by: ",                           // Java
     r"^Exception in thread ",                  // Java
     r"^Error: ",                               // node, generic
@@ -244,7 +244,7 @@ const PASSES: &[&str] = &[
     r"^\s*--- PASS:",
     r"^PASS(?:\s|$)",
     r"<testcase\b[^>]*/>\s*$",
-    r"^\s*\[ +OK +\]",
+    r"^\s*\[ +OK +\]|\[ +OK +\]\s*$",
 ];
 
 /// A set of the built-in patterns, ASCII-only classes (`\w`, `\s`, `\b`): the formats are ASCII,
@@ -284,17 +284,19 @@ fn is_pass(line: &[u8]) -> bool {
         || ["\u{2713} ", "\u{2714} ", "\u{221a} "].iter().any(|m| t.starts_with(m.as_bytes()))
         || t.starts_with(b"--- PASS:")
         || (line.starts_with(b"PASS") && line.get(4).is_none_or(space))
-        || ok_box(t)
+        || ok_box(t).is_some()
+        || memchr::memrchr(b'[', trimmed).is_some_and(|i| ok_box(&trimmed[i..]) == Some(trimmed.len() - i))
 }
 
-/// Whether `t` starts with googletest's `[  OK  ]` (spaces on both sides of `OK`).
-fn ok_box(t: &[u8]) -> bool {
+/// The length of googletest's or an init script's `[  OK  ]` (spaces on both sides of `OK`)
+/// when `t` starts with one.
+fn ok_box(t: &[u8]) -> Option<usize> {
     let spaces = |s: &[u8]| s.iter().take_while(|&&b| b == b' ').count();
-    let Some(inner) = t.strip_prefix(b"[") else { return false };
+    let inner = t.strip_prefix(b"[")?;
     let before = spaces(inner);
-    let Some(after) = inner[before..].strip_prefix(b"OK") else { return false };
+    let after = inner[before..].strip_prefix(b"OK")?;
     let between = spaces(after);
-    before > 0 && between > 0 && after.get(between) == Some(&b']')
+    (before > 0 && between > 0 && after.get(between) == Some(&b']')).then_some(before + between + 4)
 }
 static WARNING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b").expect("built-in pattern"));
@@ -886,6 +888,184 @@ mod tests {
             passing += usize::from(is_pass(line));
         }
         assert!(passing > 1000, "{passing}");
+    }
+
+    /// One real line per format, each from the development set of bench/reallogs.sh (the
+    /// source named beside it), coloured as the tool wrote it where it was.
+    #[test]
+    fn real_verdicts_in_every_common_format() {
+        for (source, line) in [
+            (
+                "testr/unittest, master-thesis openface",
+                "tests.openface_batch_represent_tests.test_batch_represent ... FAIL",
+            ),
+            ("unittest, master-thesis openface", "FAIL: tests.openface_batch_represent_tests.test_batch_represent"),
+            ("unittest, master-thesis openface", "FAILED (failures=6)"),
+            ("rspec, master-thesis discourse", "     \x1b[31mFailure/Error: \x1b[0m\x1b[32myield\x1b[0m\x1b[0m"),
+            (
+                "rspec, master-thesis discourse",
+                "\x1b[31mrspec ./spec/components/distributed_mutex_spec.rb:102\x1b[0m \x1b[36m# DistributedMutex executions should not allow critical sections to overlap\x1b[0m",
+            ),
+            ("phpunit, master-thesis CodeIgniter", "There was 1 failure:"),
+            (
+                "tsc, master-thesis angular",
+                "../../../tools/examples/shared/node_modules/@types/jasmine/index.d.ts(142,47): error TS1005: ';' expected.",
+            ),
+            (
+                "csc, master-thesis Nancy",
+                "\x1b[?1h\x1b=\x1b[39;49m\x1b[31mExtensions/CollectionExtensions.cs(20,40): error CS0103: The name 'key' does not exist in the current context [/home/travis/build/NancyFx/Nancy/src/Nancy/Nancy.csproj]",
+            ),
+            ("go test, master-thesis go-ethereum", "--- FAIL: TestBoundedForkedSync64Fast (0.18s)"),
+            ("npm, master-thesis bootstrap", "npm ERR! code ELIFECYCLE"),
+            ("make, master-thesis git", "make: *** [test] Error 2"),
+            (
+                "docker build, master-thesis shellcheck",
+                "\x1b[0mThe command '/bin/sh -c cabal update && cabal install --dependencies-only --ghc-options=\"-optlo-Os -split-sections\"' returned a non-zero code: 1",
+            ),
+            ("gradle, master-thesis RxJava", "FAILURE: Build failed with an exception."),
+            ("gradle, master-thesis RxJava", "BUILD FAILED in 11m 38s"),
+            (
+                "gradle, cidiff cidiff_11",
+                "build-test-deploy\tbuild cidiff\t2021-12-01T13:01:04.3785538Z > Task :cidiff:test FAILED",
+            ),
+            ("TAP, master-thesis git", "not ok 13 - snapshot certain objects: have expected content in master branch"),
+            (
+                "java, master-thesis java-design-patterns",
+                "Exception in thread \"main\" java.lang.ExceptionInInitializerError",
+            ),
+            (
+                "yarn, master-thesis autoprefixer",
+                "\x1b[2K\x1b[1G\x1b[31merror\x1b[39m Command failed with exit code 1.",
+            ),
+            (
+                "sbt/scalac, master-thesis scala",
+                "\x1b[0m[\x1b[31merror\x1b[0m] \x1b[0m/home/travis/build/scala/scala/src/reflect/scala/reflect/internal/util/Collections.scala:78: type mismatch;\x1b[0m",
+            ),
+            (
+                "rust, master-thesis ripgrep",
+                "thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, message: \"No such file or directory\" }', src/libcore/result.rs:999:5",
+            ),
+            (
+                "pester, master-thesis Pester",
+                "\x1b[39;49m\x1b[31m\x1b[39;49m\x1b[31m    [-] should write a successful test result\x1b[39;49m\x1b[30m 54ms\x1b[39;49m",
+            ),
+            ("minitest, master-thesis jekyll", "Minitest::Assertion: Expected true to not be truthy.\x1b[0m"),
+            (
+                "xunit console, master-thesis Nancy",
+                "\x1b[m\x1b[31;1m    Nancy.Testing.Tests.BrowserFixture.Should_return_JSON_serialized_form [FAIL]",
+            ),
+            ("common_test, master-thesis otp", "inet_SUITE:t_gethostnative failed on line 696"),
+            (
+                "flake8, master-thesis openface",
+                "./evaluation/lfw-classification.py:422:1: E305 expected 2 blank lines after class or function definition, found 1",
+            ),
+            (
+                "testthat, master-thesis shiny",
+                "1. Failure: Choices are correctly assigned names (@test-bootstrap.r#138) ",
+            ),
+            ("ExUnit, master-thesis elixir", "  1) test raises error message about correct usage (Mix.Tasks.IexTest)"),
+            ("node, cidiff assertj", "Error: Maven compile with spoon unsuccessful!"),
+            (
+                "GitHub Actions, cidiff terraform",
+                "2022-04-27T19:35:52.9954335Z ##[error]Process completed with exit code 1.",
+            ),
+            (
+                "maven, cidiff assertj",
+                "[\x1b[1;31mERROR\x1b[m] Failed to execute goal \x1b[32morg.apache.maven.plugins:maven-compiler-plugin:3.8.0:compile\x1b[m \x1b[1m(default-compile)\x1b[m on project \x1b[36massertj-core\x1b[m: \x1b[1;31mCompilation failure\x1b[m",
+            ),
+            (
+                "maven, cidiff guava",
+                "\x1b[1mCaused by\x1b[m: org.apache.maven.plugin.CompilationFailureException: \x1b[1;31mCompilation failure\x1b[m",
+            ),
+            (
+                "surefire, cidiff commonslang",
+                "[ERROR] Tests run: 10, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.036 s <<< FAILURE! - in org.apache.commons.lang3.time.DurationUtilsTest",
+            ),
+            ("python, cidiff dspot", "ModuleNotFoundError: No module named 'bottleneck'"),
+            (
+                "junit xml, EnricoMi junit.multiresult.xml",
+                "            <failure message=\"test failure\">Assertion failed</failure>",
+            ),
+            ("travis, master-thesis purescript", "Done. Your build exited with 1."),
+        ] {
+            assert_eq!(classify(line.as_bytes()), Class::Verdict, "{source}: {line:?}");
+        }
+        // The pytest assertion detail, coloured (master-thesis thefuck), is the failure's context.
+        assert_eq!(
+            classify(b"\x1b[1m\x1b[31mE                   AssertionError: Missing rule \"shoaib\" in README.md\x1b[0m"),
+            Class::Context
+        );
+        // mocha's count of failures (master-thesis atom) is a summary.
+        assert_eq!(classify(b"  2 failing"), Class::Summary);
+    }
+
+    /// The message under an NUnit `<failure>` (EnricoMi nunit/mstest/clicketyclackety.xml) is
+    /// what failed, not the bare tag alone.
+    #[test]
+    fn the_message_under_a_report_failure_is_a_verdict() {
+        let c = scan(
+            "<test-case name=\"x\" result=\"Failed\">\n  <failure>\n    <message><![CDATA[One or more child tests had errors]]></message>\n  </failure>\n",
+        );
+        assert_eq!(&c[..3], &[Class::Verdict, Class::Verdict, Class::Verdict]);
+        assert_eq!(scan("<message>not under a verdict</message>\n")[0], Class::Plain);
+    }
+
+    /// Colour and redraws are invisible: the escaped line is judged as the plain one.
+    #[test]
+    fn colour_does_not_hide_a_verdict() {
+        for (coloured, plain) in [
+            ("\x1b[31mE       TypeError: unsupported operand\x1b[0m", "E       TypeError: unsupported operand"),
+            (
+                "[\x1b[31merror\x1b[0m] Foo.scala:66:31: not found: value x",
+                "[error] Foo.scala:66:31: not found: value x",
+            ),
+            (
+                "travis_fold:end:x\r\x1b[0K\x1b[31;1mThe command \"make\" exited with 2.\x1b[0m",
+                "The command \"make\" exited with 2.",
+            ),
+        ] {
+            assert_eq!(classify(coloured.as_bytes()), classify(plain.as_bytes()), "{coloured:?}");
+            assert!(classify(plain.as_bytes()) >= Class::Context, "{plain}");
+            let mut s = Scanner::new(None);
+            assert_eq!(s.line(coloured.as_bytes()).class, classify(plain.as_bytes()));
+            assert_eq!(template(coloured.as_bytes()), template(plain.as_bytes()));
+        }
+    }
+
+    /// Passing lines of real runs (master-thesis git, thefuck, Nancy, symfony) rank below plain text.
+    #[test]
+    fn real_passing_lines_rank_last() {
+        for line in [
+            "ok 1 - setup",
+            "tests/test_argument_parser.py::test_parse[argv0-result0] \x1b[32mPASSED\x1b[0m\x1b[36m          [  0%]\x1b[0m",
+            "\u{2713} selected image \"travis-ci-macos-10.13-xcode9.4.1-1529955246\"",
+            " * Starting OpenLDAP slapd       \x1b[80G \r\x1b[74G[ OK ]",
+            "[       OK ] RingBufferTest.Wraps (0 ms)",
+        ] {
+            // Without an error word a passing line is as plain as plain text (the fast path).
+            assert!(classify(line.as_bytes()) <= Class::Plain, "{line:?}");
+            assert!(is_pass(body(&crate::clean::visible(line.as_bytes()))), "{line:?}");
+        }
+        assert_eq!(classify(b"test parse::rejects_error_input ... ok"), Class::Pass);
+        assert!(Class::Pass < Class::Plain);
+    }
+
+    #[test]
+    fn templates_keep_exception_classes_and_messages_apart() {
+        assert_ne!(template(b"ValueError: bad input"), template(b"TypeError: bad input"));
+        assert_ne!(
+            template(b"AssertionError: expected 'abc' got 'abd'"),
+            template(b"AssertionError: expected 'abc' got 'xyz'")
+        );
+        assert_eq!(template(b"AssertionError: expected 1 got 2"), template(b"AssertionError: expected 3 got 4"));
+    }
+
+    #[test]
+    fn shapes_fold_names_but_not_kinds() {
+        assert_eq!(shape(b"--- FAIL: TestRemote_apply_x (0.00s)"), shape(b"--- FAIL: TestRemote_apply_yz (0.12s)"));
+        assert_eq!(shape(b"--- FAIL: TestRemoteApply (0.00s)"), shape(b"--- FAIL: TestOther (0.12s)"));
+        assert_ne!(shape(b"--- FAIL: TestRemote_apply_x (0.00s)"), shape(b"panic: runtime error"));
+        assert_ne!(shape(b"[ERROR] Failed to execute goal x"), shape(b"[ERROR] /a/B.java:[1,2] cannot find symbol"));
     }
 
     #[test]

@@ -106,10 +106,12 @@ fn layered(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
     ranges
 }
 
-/// The head's and the tail's first shares of the budget in `salient`: the tail is larger, as
-/// runners and compilers end with their summary. What the middle leaves goes to both ends.
-const SALIENT_HEAD: f64 = 0.15;
-const SALIENT_TAIL: f64 = 0.25;
+/// The head's and the tail's first shares of the budget in `salient`: the tail is the larger by
+/// far, as runners, compilers and CI services end with their verdict and what led to it (on
+/// the real logs of bench/reallogs.sh, half the budget for the end keeps the most decisive
+/// lines). What the middle leaves goes to both ends.
+const SALIENT_HEAD: f64 = 0.05;
+const SALIENT_TAIL: f64 = 0.5;
 
 /// Head and tail plus the lines of the middle that matter most: every line is classified by
 /// [`crate::signals`] and the candidates are taken over the whole input by rank (class, then
