@@ -217,6 +217,7 @@ fn pick(
     let ranked = rank(&inside, candidates);
     let mut taken: BTreeMap<u64, &Candidate> = BTreeMap::new();
     let mut templates: HashSet<u64> = HashSet::new();
+    let mut bridges: Vec<(u64, u64)> = Vec::new();
     for c in ranked {
         if templates.contains(&c.template) {
             continue;
@@ -225,19 +226,83 @@ fn pick(
         let joined =
             edge || c.line.checked_sub(1).is_some_and(|p| taken.contains_key(&p)) || taken.contains_key(&(c.line + 1));
         let line = size(&c.text, left, opts);
-        let cost = if joined { line } else { line + *reserve };
+        // A line one or two short lines from a kept one joins it: the lines between cost less
+        // than the marker they would otherwise need.
+        let gap = (!joined).then(|| bridge(&taken, c)).flatten().map(|(a, b, g)| (a, b, size(g, left, opts)));
+        let gap = gap.filter(|(.., g)| cheaper(g, reserve));
+        let cost = match (joined, gap) {
+            (true, _) => line,
+            (false, Some((.., g))) => line + g,
+            (false, None) => line + *reserve,
+        };
         if let Some(rest) = left.minus(&cost) {
             *left = rest;
             taken.insert(c.line, c);
             templates.insert(c.template);
+            bridges.extend(gap.map(|(a, b, _)| (a, b)));
         }
     }
-    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(taken.len());
-    for c in taken.values() {
+    let mut spans: Vec<(u64, u64)> = taken.values().map(|c| (c.start, c.end())).chain(bridges).collect();
+    spans.sort_unstable();
+    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
+    for (a, b) in spans {
         match ranges.last_mut() {
-            Some(last) if last.1 == c.start => last.1 = c.end(),
-            _ => ranges.push((c.start, c.end())),
+            Some(last) if last.1 >= a => last.1 = last.1.max(b),
+            _ => ranges.push((a, b)),
         }
     }
     ranges
+}
+
+/// The span and text between `c` and a taken line two or three lines away, when the lines
+/// held after the upper one cover it.
+fn bridge<'a>(taken: &BTreeMap<u64, &'a Candidate>, c: &'a Candidate) -> Option<(u64, u64, &'a [u8])> {
+    let between = |upper: &'a Candidate, lower: &Candidate| {
+        let n = usize::try_from(lower.start.checked_sub(upper.end())?).ok()?;
+        (n <= upper.after.len()).then(|| (upper.end(), lower.start, &upper.after[..n]))
+    };
+    let above = (2..=3).filter_map(|k| c.line.checked_sub(k)).find_map(|p| taken.get(&p));
+    let below = (2..=3).find_map(|k| taken.get(&(c.line + k)));
+    above.and_then(|t| between(t, c)).or_else(|| below.and_then(|t| between(c, t)))
+}
+
+/// Whether showing `gap` costs no more than a marker, in every unit.
+fn cheaper(gap: &Size, marker: &Size) -> bool {
+    gap.lines <= 2
+        && gap.bytes < marker.bytes
+        && gap.chars < marker.chars
+        && gap.tokens.zip(marker.tokens).is_none_or(|(g, m)| g < m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::signals::{Class, template};
+
+    fn candidate(line: u64, start: u64, text: &str, after: &str) -> Candidate {
+        Candidate {
+            line,
+            start,
+            chars_before: start,
+            class: Class::Verdict,
+            template: template(text.as_bytes()),
+            text: text.as_bytes().to_vec(),
+            after: after.as_bytes().to_vec(),
+        }
+    }
+
+    /// Two errors one short line apart cost the line between them, not a second marker: a
+    /// budget too small for two markers keeps both, as one block.
+    #[test]
+    fn a_line_next_but_one_to_a_kept_line_joins_it() {
+        let a = candidate(10, 100, "error: a\n", "x\nerror: b\n");
+        let b = candidate(12, 111, "error: b\n", "");
+        let list = Candidates { list: vec![a, b], ..Candidates::default() };
+        let reserve = Size { bytes: 40, chars: 40, lines: 1, ..Size::default() };
+        let opts = Options::default();
+        let mut left = Budget { chars: Some(9 + 40 + 9 + 2), ..Budget::default() };
+        let picked = pick(&list, (0, 1000), &reserve, &mut left, &opts);
+        assert_eq!(picked, vec![(100, 120)]);
+        assert_eq!(left.chars, Some(0));
+    }
 }
