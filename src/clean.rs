@@ -87,6 +87,15 @@ impl Cleaner {
     }
 }
 
+/// What a terminal shows of one line: escapes dropped, carriage-return and backspace redraws
+/// applied. Borrowed when the line holds none of them (the common case costs one search).
+pub fn visible(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    match memchr::memchr3(0x1B, b'\r', 0x08, line) {
+        None => std::borrow::Cow::Borrowed(line),
+        Some(_) => std::borrow::Cow::Owned(render_line(line)),
+    }
+}
+
 /// Renders one line (with its terminator, if any) as a terminal would show it.
 fn render_line(line: &[u8]) -> Vec<u8> {
     let (body, end) = split_terminator(line);

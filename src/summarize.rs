@@ -211,7 +211,7 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     let pieces = score::pieces(input, &opts.chunk);
     let scorer = Scorer::new(&[], Weights::default(), 0.0).expect("the built-in markers build");
     let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), opts.focus.as_deref());
-    let keep = score::select(
+    let mut keep = score::select(
         &scores,
         match opts.select {
             Selection::HeadTail { head, tail } => Select::HeadTail { head, tail },
@@ -219,6 +219,9 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
             Selection::All => Select::All,
         },
     );
+    if let Selection::HeadTail { head, tail } = opts.select {
+        with_verdicts(&pieces, &scores, &mut keep, head + tail);
+    }
     out.chunks = Chunks { total: pieces.len(), selected: keep.iter().filter(|&&k| k).count() };
     match llm {
         None => {
@@ -314,6 +317,17 @@ pub fn fit_with(text: &[u8], budget: &Budget, encoding: Encoding, strategy: trun
 /// by [`truncate::salient`].
 pub fn extractive(text: &[u8], chars: u64, encoding: Encoding) -> String {
     extract(text, &Budget { chars: Some(chars), ..Budget::default() }, encoding, is_log(text))
+}
+
+/// Adds to a head-tail selection up to `most` chunks of the middle that hold a verdict (see
+/// [`crate::signals`]), the best scored first: what failed in the middle of a long log is
+/// summarized, not skipped.
+fn with_verdicts(pieces: &[score::Piece], scores: &[score::Scores], keep: &mut [bool], most: usize) {
+    let telling = |i: &usize| !keep[*i] && crate::signals::reaches(&pieces[*i].text, crate::signals::Class::Verdict);
+    let extra: Vec<usize> = score::ranking(scores).into_iter().filter(telling).take(most).collect();
+    for i in extra {
+        keep[i] = true;
+    }
 }
 
 /// Whether `text` reads as a log or a tool's output with a verdict or a summary in it.
@@ -540,6 +554,24 @@ mod tests {
             assert_eq!(seen.iter().filter(|p| **p == Progress::Chunk).count() as u64, total);
             assert_eq!(s.chunks.selected as u64, total);
         }
+    }
+
+    /// A head-tail selection also summarizes the chunk of the middle where the build failed.
+    #[test]
+    fn head_tail_selection_takes_the_chunk_with_the_verdict() {
+        let mut input = text(4000);
+        let mid = input.len() / 2;
+        let at = mid + input[mid..].find('\n').expect("a line") + 1;
+        input.insert_str(at, "error[E0308]: mismatched types\n");
+        let pieces = score::pieces(input.as_bytes(), &Options::default().chunk);
+        let scorer = Scorer::new(&[], Weights::default(), 0.0).expect("the built-in markers build");
+        let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), None);
+        let mut keep = score::select(&scores, Select::HeadTail { head: 1, tail: 1 });
+        assert!(pieces.len() > 4 && keep.iter().filter(|&&k| k).count() == 2);
+        with_verdicts(&pieces, &scores, &mut keep, 2);
+        let picked: Vec<usize> = (0..pieces.len()).filter(|&i| keep[i]).collect();
+        assert_eq!(picked.len(), 3, "{picked:?}");
+        assert!(String::from_utf8_lossy(&pieces[picked[1]].text).contains("error[E0308]: mismatched types"));
     }
 
     #[test]

@@ -251,7 +251,7 @@ fn persist_names_the_path_in_the_first_marker_only() {
     assert_eq!(
         r.out,
         format!(
-            "1\n[... 998 lines (3,886 chars) omitted: lines 2-999, 998 like the line above; full text: {} ...]\nerror: boom\n[... 998 lines (4,990 chars) omitted: lines 1,001-1,998, 998 like the line below ...]\n1998\n1999\n2000\n",
+            "[... 999 lines (3,888 chars) omitted: lines 1-999; full text: {} ...]\nerror: boom\n[... 997 lines (4,985 chars) omitted: lines 1,001-1,997, 997 like the line below ...]\n1997\n1998\n1999\n2000\n",
             path.display()
         )
     );

@@ -4,6 +4,7 @@
 use super::collect::{self, Candidate, Candidates};
 use super::doc::Doc;
 use super::{Options, Strategy};
+use crate::signals;
 use crate::text::{Budget, Size, cut_prefix, cut_suffix};
 use std::collections::{BTreeMap, HashSet};
 
@@ -105,10 +106,12 @@ fn layered(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
     ranges
 }
 
-/// The head's and the tail's first shares of the budget in `salient`: the tail is larger, as
-/// runners and compilers end with their summary. What the middle leaves goes to both ends.
-const SALIENT_HEAD: f64 = 0.15;
-const SALIENT_TAIL: f64 = 0.25;
+/// The head's and the tail's first shares of the budget in `salient`: the tail is the larger by
+/// far, as runners, compilers and CI services end with their verdict and what led to it (on
+/// the real logs of bench/reallogs.sh, half the budget for the end keeps the most decisive
+/// lines). What the middle leaves goes to both ends.
+const SALIENT_HEAD: f64 = 0.05;
+const SALIENT_TAIL: f64 = 0.5;
 
 /// Head and tail plus the lines of the middle that matter most: every line is classified by
 /// [`crate::signals`] and the candidates are taken over the whole input by rank (class, then
@@ -193,6 +196,22 @@ fn whole_lines_suffix(text: &[u8], budget: &Budget, opts: &Options) -> usize {
     }
 }
 
+/// The candidates in the order they are taken: by class; within a class the kinds of line
+/// ([`signals::shape`]) take turns, the kind with the fewest lines first, so that no kind gets a
+/// second line before every kind has one (28 `--- FAIL` lines do not starve the one `panic:`
+/// after them); within a kind, the rarer template first, then the earlier line.
+fn rank<'a>(list: &[&'a Candidate], candidates: &Candidates) -> Vec<&'a Candidate> {
+    let mut keyed: Vec<(&Candidate, u64)> = list.iter().map(|&c| (c, signals::shape(&c.text))).collect();
+    keyed.sort_by_key(|&(c, shape)| (std::cmp::Reverse(c.class), shape, candidates.count(c.template), c.line));
+    let mut out: Vec<(usize, usize, u64, &Candidate)> = Vec::with_capacity(keyed.len());
+    for group in keyed.chunk_by(|a, b| a.0.class == b.0.class && a.1 == b.1) {
+        let first = group.iter().map(|g| g.0.line).min().unwrap_or(0);
+        out.extend(group.iter().enumerate().map(|(round, &(c, _))| (round, group.len(), first, c)));
+    }
+    out.sort_by_key(|&(round, n, first, c)| (std::cmp::Reverse(c.class), round, n, first, c.line));
+    out.into_iter().map(|(.., c)| c).collect()
+}
+
 /// Takes candidates inside `[from, to)` in rank order while they fit in `left` (a line that
 /// starts a new block also costs a marker); a candidate whose template is already taken is
 /// folded into it. Returns the byte ranges taken, in order, adjacent lines merged.
@@ -203,10 +222,11 @@ fn pick(
     left: &mut Budget,
     opts: &Options,
 ) -> Vec<(u64, u64)> {
-    let mut ranked: Vec<&Candidate> = candidates.list.iter().filter(|c| c.start >= from && c.end() <= to).collect();
-    ranked.sort_by_key(|c| (std::cmp::Reverse(c.class), candidates.count(c.template), c.line));
+    let inside: Vec<&Candidate> = candidates.list.iter().filter(|c| c.start >= from && c.end() <= to).collect();
+    let ranked = rank(&inside, candidates);
     let mut taken: BTreeMap<u64, &Candidate> = BTreeMap::new();
     let mut templates: HashSet<u64> = HashSet::new();
+    let mut bridges: Vec<(u64, u64)> = Vec::new();
     for c in ranked {
         if templates.contains(&c.template) {
             continue;
@@ -215,19 +235,83 @@ fn pick(
         let joined =
             edge || c.line.checked_sub(1).is_some_and(|p| taken.contains_key(&p)) || taken.contains_key(&(c.line + 1));
         let line = size(&c.text, left, opts);
-        let cost = if joined { line } else { line + *reserve };
+        // A line one or two short lines from a kept one joins it: the lines between cost less
+        // than the marker they would otherwise need.
+        let gap = (!joined).then(|| bridge(&taken, c)).flatten().map(|(a, b, g)| (a, b, size(g, left, opts)));
+        let gap = gap.filter(|(.., g)| cheaper(g, reserve));
+        let cost = match (joined, gap) {
+            (true, _) => line,
+            (false, Some((.., g))) => line + g,
+            (false, None) => line + *reserve,
+        };
         if let Some(rest) = left.minus(&cost) {
             *left = rest;
             taken.insert(c.line, c);
             templates.insert(c.template);
+            bridges.extend(gap.map(|(a, b, _)| (a, b)));
         }
     }
-    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(taken.len());
-    for c in taken.values() {
+    let mut spans: Vec<(u64, u64)> = taken.values().map(|c| (c.start, c.end())).chain(bridges).collect();
+    spans.sort_unstable();
+    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
+    for (a, b) in spans {
         match ranges.last_mut() {
-            Some(last) if last.1 == c.start => last.1 = c.end(),
-            _ => ranges.push((c.start, c.end())),
+            Some(last) if last.1 >= a => last.1 = last.1.max(b),
+            _ => ranges.push((a, b)),
         }
     }
     ranges
+}
+
+/// The span and text between `c` and a taken line two or three lines away, when the lines
+/// held after the upper one cover it.
+fn bridge<'a>(taken: &BTreeMap<u64, &'a Candidate>, c: &'a Candidate) -> Option<(u64, u64, &'a [u8])> {
+    let between = |upper: &'a Candidate, lower: &Candidate| {
+        let n = usize::try_from(lower.start.checked_sub(upper.end())?).ok()?;
+        (n <= upper.after.len()).then(|| (upper.end(), lower.start, &upper.after[..n]))
+    };
+    let above = (2..=3).filter_map(|k| c.line.checked_sub(k)).find_map(|p| taken.get(&p));
+    let below = (2..=3).find_map(|k| taken.get(&(c.line + k)));
+    above.and_then(|t| between(t, c)).or_else(|| below.and_then(|t| between(c, t)))
+}
+
+/// Whether showing `gap` costs no more than a marker, in every unit.
+fn cheaper(gap: &Size, marker: &Size) -> bool {
+    gap.lines <= 2
+        && gap.bytes < marker.bytes
+        && gap.chars < marker.chars
+        && gap.tokens.zip(marker.tokens).is_none_or(|(g, m)| g < m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::signals::{Class, template};
+
+    fn candidate(line: u64, start: u64, text: &str, after: &str) -> Candidate {
+        Candidate {
+            line,
+            start,
+            chars_before: start,
+            class: Class::Verdict,
+            template: template(text.as_bytes()),
+            text: text.as_bytes().to_vec(),
+            after: after.as_bytes().to_vec(),
+        }
+    }
+
+    /// Two errors one short line apart cost the line between them, not a second marker: a
+    /// budget too small for two markers keeps both, as one block.
+    #[test]
+    fn a_line_next_but_one_to_a_kept_line_joins_it() {
+        let a = candidate(10, 100, "error: a\n", "x\nerror: b\n");
+        let b = candidate(12, 111, "error: b\n", "");
+        let list = Candidates { list: vec![a, b], ..Candidates::default() };
+        let reserve = Size { bytes: 40, chars: 40, lines: 1, ..Size::default() };
+        let opts = Options::default();
+        let mut left = Budget { chars: Some(9 + 40 + 9 + 2), ..Budget::default() };
+        let picked = pick(&list, (0, 1000), &reserve, &mut left, &opts);
+        assert_eq!(picked, vec![(100, 120)]);
+        assert_eq!(left.chars, Some(0));
+    }
 }
