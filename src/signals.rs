@@ -166,24 +166,25 @@ const VERDICTS: &[&str] = &[
     r"^\S+:\d+:\d+: [A-Z]\d{3,4}\b",         // flake8, pycodestyle and other linters
     r"^\S*:\d+: (?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b", // pytest short traceback `x.py:10: KeyError`
     r"^\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+\d+\s+\d+ [EF] ", // Android logcat error and fatal
-    r"^Unhandled [Ee]xception\b",            // .NET
-    r"\bpanicked at\b",                      // Rust panics
-    r"^panic: ",                             // Go panics
-    r"^\s*● ",                               // jest failure blocks
-    r"^\s*(?:✕|✖|×|✗) ",                     // jest/vitest/mocha failed test
-    r"<(?:failure|error)\b",                 // JUnit XML
+    r"^(?:\S+\s+){0,6}?\[(?:FATAL|CRITICAL|SEVERE|ERROR|Error|error|crit|alert|emerg)\]\s", // Apache, syslog-style `[date] [error]`
+    r"^Unhandled [Ee]xception\b",                                                           // .NET
+    r"\bpanicked at\b",                                                                     // Rust panics
+    r"^panic: ",                                                                            // Go panics
+    r"^\s*● ",                                                                              // jest failure blocks
+    r"^\s*(?:✕|✖|×|✗) ",     // jest/vitest/mocha failed test
+    r"<(?:failure|error)\b", // JUnit XML
     r#"\b(?:result|outcome|status)="(?:Fail|Failed|Failure|Error|FAIL)""#, // NUnit, xUnit, TRX, TestNG XML
-    r"\bBUILD (?:FAILURE|FAILED)\b",         // maven, gradle
-    r"^FAILURE: ",                           // gradle
-    r"\bFailed to execute goal\b",           // maven
+    r"\bBUILD (?:FAILURE|FAILED)\b", // maven, gradle
+    r"^FAILURE: ",           // gradle
+    r"\bFailed to execute goal\b", // maven
     r"^Finished: FAILURE|\bmarked build as failure\b", // jenkins
-    r"^(?:##\[error\]|::error\b)",           // GitHub Actions, Azure Pipelines
-    r"^npm (?:ERR!|error)",                  // npm
+    r"^(?:##\[error\]|::error\b)", // GitHub Actions, Azure Pipelines
+    r"^npm (?:ERR!|error)",  // npm
     r"\bERR_PNPM_\w+|^error Command failed\b", // pnpm, yarn
-    r"\bmake(?:\[\d+\])?: \*\*\*",           // make
+    r"\bmake(?:\[\d+\])?: \*\*\*", // make
     r"^(?:error|fatal error)(?:\[E\d+\])?:", // rustc, cargo, clang, ld
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
-    r"\berror [A-Z]{1,4}\d{2,}\b:",          // tsc, msbuild, csc, nuget
+    r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
     r"^(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)\b(?::|$| at \S+:\d+)", // Python, Java exception line
     r"^Caused by: ",                           // Java
     r"^Exception in thread ",                  // Java
@@ -1077,6 +1078,11 @@ mod tests {
                 "            <failure message=\"test failure\">Assertion failed</failure>",
             ),
             ("travis, master-thesis purescript", "Done. Your build exited with 1."),
+            ("apache, loghub Apache", "[Sun Dec 04 04:47:44 2005] [error] mod_jk child workerEnv in error state 6"),
+            (
+                "logcat, loghub Android",
+                "03-17 16:13:47.150  1702 17633 E ActivityManager: applyOptionsLocked: Unknown animationType=0",
+            ),
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Verdict, "{source}: {line:?}");
         }

@@ -40,7 +40,8 @@ pub enum Backend {
 /// Which chunks are summarized.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SelectKind {
-    /// The first --head and last --tail chunks.
+    /// The first --head and last --tail chunks, and as many again of the middle chunks that
+    /// hold a verdict (a failed test, a compiler error), best scored first.
     HeadTail,
     /// The best --ratio of the chunks by score.
     Extract,
