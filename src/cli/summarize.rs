@@ -316,6 +316,7 @@ fn run(args: Args) -> Result<ExitCode> {
             printed = requests.len();
             return Ok(());
         }
+        marked(&summary)?;
         if !args.output.json {
             src.header(out)?;
         }
@@ -372,6 +373,7 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
     };
     let summary = summarize::summarize(&all, &opts, client.as_ref(), &|_| {});
     refused(client.as_ref())?;
+    marked(&summary)?;
     write_summary(&summary, client.as_ref(), std::time::Instant::now(), None, &args, &mut out)?;
     Ok(out)
 }
@@ -396,6 +398,15 @@ fn refused(client: Option<&Client>) -> Result<()> {
             Err(anyhow::anyhow!(e).context("the LLM refused the request (check the key, --model and --base-url)"))
         }
         None => Ok(()),
+    }
+}
+
+/// An error when a cut in `s` shows no marker (a budget too small for even `[...]`), as
+/// ctx-truncate refuses one: a cut is never silent.
+fn marked(s: &Summary) -> Result<()> {
+    match s.unmarked {
+        true => Err(anyhow::anyhow!(crate::truncate::UNMARKED)),
+        false => Ok(()),
     }
 }
 
