@@ -694,3 +694,52 @@ fn a_map_reduce_output_too_long_for_a_marker_fails() {
         assert!(r.out.trim_end().chars().count() <= 20, "{name}: {}", r.out);
     }
 }
+
+/// `--progressive` holds --max-output for the whole look: its first lines take what the summary
+/// and the path leave, whole lines or a first line marked where it is cut, and a budget too small
+/// for the rest fails with exit 1 (the look overran --max-output, and cut a line with no marker).
+#[test]
+fn progressive_fits_max_output_and_marks_a_cut_first_line() {
+    let dir = tmp("progressive-budget");
+    let store = dir.join("store");
+    let look = |input: &str, max: u64| {
+        run(summarize_cmd(&dir)
+            .args(["--progressive", "--max-output", &max.to_string(), "--persist"])
+            .arg(&store)
+            .write_stdin(input.to_string()))
+    };
+    let input = common::numbers(3000);
+    let full = look(&input, 8_000);
+    assert_eq!(full.code, 0, "{}", full.err);
+    let rest = full.out.chars().count() as u64 - common::numbers(50).len() as u64;
+    // The header's count is reserved at its widest: "3,000" beside "0" where "50" stood.
+    let rest = rest + 4;
+    // Room for 10 lines and 2 chars of the 11th: 10 whole lines.
+    let r = look(&input, rest + common::numbers(10).len() as u64 + 2);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with(&format!("[first 10 of 3,000 lines]\n{}[", common::numbers(10))), "{}", r.out);
+    assert!(r.out.chars().count() as u64 <= rest + 23, "{}", r.out);
+    let small = rest;
+    let r = look(&input, small - 1);
+    let e = format!(
+        "ctx-summarize: --max-output {} cannot hold the first look's summary and where the whole was saved ({} chars): raise it\n",
+        group(small as usize - 1),
+        group(small as usize)
+    );
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", e.as_str()));
+    assert!(look(&input, small).out.starts_with("[first 0 of 3,000 lines]\n[extractive summary: "));
+    // One long line: its start, marked where it is cut, in exactly the budget.
+    let line = format!("{}\n", "x".repeat(100));
+    let full = look(&line, 8_000);
+    let rest = full.out.chars().count() as u64 - 101;
+    let r = look(&line, rest + 40);
+    assert_eq!(r.code, 0, "{}", r.err);
+    // 39 chars (one is the header's count, reserved): 32 of the line, " [...]" and the newline.
+    assert!(r.out.starts_with(&format!("[first 1 of 1 lines]\n{} [...]\n[", "x".repeat(32))), "{}", r.out);
+    assert_eq!(r.out.chars().count() as u64, rest + 39, "{}", r.out);
+    // A last line without a newline is given one: it is counted.
+    let r = look(&line[..100], rest + 100);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with(&format!("[first 1 of 1 lines]\n{} [...]\n[", "x".repeat(91))), "{}", r.out);
+    assert_eq!(r.out.chars().count() as u64, rest + 98, "{}", r.out);
+}
