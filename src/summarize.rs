@@ -307,7 +307,7 @@ impl Options {
 }
 
 /// `n` in the tiers' unit, and never more than the output's limit.
-fn budget_of(n: u64, opts: &Options) -> Budget {
+pub fn budget_of(n: u64, opts: &Options) -> Budget {
     let limit = opts.limit();
     match opts.unit {
         Unit::Tokens => Budget { tokens: Some(limit.tokens.map_or(n, |t| t.min(n))), ..limit },

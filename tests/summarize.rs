@@ -743,3 +743,21 @@ fn progressive_fits_max_output_and_marks_a_cut_first_line() {
     assert!(r.out.starts_with(&format!("[first 1 of 1 lines]\n{} [...]\n[", "x".repeat(91))), "{}", r.out);
     assert_eq!(r.out.chars().count() as u64, rest + 98, "{}", r.out);
 }
+
+/// JSON, cut to the pass-through size, stays within --max-output and --max-tokens as every tier
+/// does (it was cut to --pass-through alone: 11,803 chars for --max-output 100, exit 0).
+#[test]
+fn json_is_cut_within_max_output() {
+    let cache = tmp("sum-json-budget");
+    let items: Vec<String> = (0..2000).map(|i| format!("{{\"id\": {i}, \"name\": \"item {i}\"}}")).collect();
+    let input = format!("[{}]\n", items.join(", "));
+    let r = run(summarize_cmd(&cache).args(["--from", "json", "--max-output", "100"]).write_stdin(input.clone()));
+    assert_eq!(
+        (r.code, r.out.as_str(), r.err.as_str()),
+        (0, "[{\"id\":0,\"name\":\"item 0\"},\"… 1,998 more items\",{\"id\":1999,\"name\":\"item 1999\"}]\n", "")
+    );
+    let r = run(summarize_cmd(&cache).args(["--from", "json", "-t", "30"]).write_stdin(input));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(ctx::tokens::Encoding::O200k.count(r.out.as_bytes()) <= 30, "{}", r.out);
+    assert!(r.out.contains("\"… 1,998 more items\""), "{}", r.out);
+}

@@ -347,10 +347,8 @@ fn prepare(
             Prepared::Text(crate::structure::html::to_text(&all, &Default::default()).into_bytes())
         }
         crate::config::Format::Json => {
-            let budget = match opts.unit {
-                Unit::Tokens => crate::text::Budget { tokens: Some(opts.pass_through), ..Default::default() },
-                _ => crate::text::Budget { chars: Some(opts.pass_through), ..Default::default() },
-            };
+            // The pass-through size, within --max-output and --max-tokens as every tier is.
+            let budget = summarize::budget_of(opts.pass_through, opts);
             let cut = crate::structure::json::cut(&all, &budget, opts.encoding)
                 .with_context(|| format!("cannot cut '{name}' as JSON"))?;
             Prepared::Json(cut.text)
