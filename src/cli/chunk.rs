@@ -106,6 +106,7 @@ fn run(args: Args) -> Result<ExitCode> {
             super::Input::Stdin => None,
         });
         let mut emit = |c: Chunk<'_>| {
+            too_big(&c, &opts)?;
             write_chunk(&c, &sink, name, (&prefix, own, written, from), out)?;
             own += 1;
             written += 1;
@@ -119,6 +120,27 @@ fn run(args: Args) -> Result<ExitCode> {
         eprintln!("{TOOL}: {written} chunks");
     }
     Ok(super::status(failed))
+}
+
+/// An error for a chunk over --size: one character that takes more bytes or tokens than
+/// --size allows, which no split can make smaller (a chunk is never over --size, exit 0).
+fn too_big(c: &Chunk<'_>, opts: &crate::chunk::Options) -> Result<()> {
+    if c.text.len() > 4 || text::count_chars(c.text) != 1 {
+        return Ok(());
+    }
+    let (n, unit) = match opts.unit {
+        text::Unit::Bytes => (c.text.len() as u64, "bytes"),
+        text::Unit::Tokens => (opts.encoding.count(c.text), "tokens"),
+        _ => return Ok(()),
+    };
+    if n <= opts.size {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "the character at byte {} takes {n} {unit}, more than --size {}: raise --size to at least {n}",
+        text::group_digits(c.start_byte),
+        opts.size
+    )
 }
 
 /// Makes `dir`, or checks that it holds no earlier output (with `replace`, removes the chunk
