@@ -326,8 +326,9 @@ pub fn fit_with(text: &[u8], budget: &Budget, encoding: Encoding, strategy: trun
     fitted(text, budget, encoding, strategy).0
 }
 
-/// [`fit_with`], and whether a cut in it is unmarked ([`truncate::Outcome::unmarked`]).
-fn fitted(text: &[u8], budget: &Budget, encoding: Encoding, strategy: truncate::Strategy) -> (String, bool) {
+/// [`fit_with`], and whether a cut in it is unmarked ([`truncate::Outcome::unmarked`]): a
+/// caller must not use such a text as it is.
+pub fn fitted(text: &[u8], budget: &Budget, encoding: Encoding, strategy: truncate::Strategy) -> (String, bool) {
     let opts = truncate::Options { budget: *budget, encoding, strategy, ..truncate::Options::default() };
     let o = truncate::fit(&Doc::whole(text.to_vec()), &opts, None);
     (String::from_utf8_lossy(&o.text).into_owned(), o.unmarked)
