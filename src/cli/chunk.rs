@@ -122,16 +122,23 @@ fn run(args: Args) -> Result<ExitCode> {
     Ok(super::status(failed))
 }
 
-/// An error for a chunk over --size: one character that takes more bytes or tokens than
-/// --size allows, which no split can make smaller (a chunk is never over --size, exit 0).
+/// An error for a chunk over --size: one character (a grapheme cluster, which is never split)
+/// that takes more than --size, in any unit (it came out as a chunk over --size, exit 0).
 fn too_big(c: &Chunk<'_>, opts: &crate::chunk::Options) -> Result<()> {
-    if c.text.len() > 4 || text::count_chars(c.text) != 1 {
+    use unicode_segmentation::UnicodeSegmentation;
+    // No unit counts more than the bytes; and only a single cluster can be over --size.
+    if c.text.len() as u64 <= opts.size {
+        return Ok(());
+    }
+    let Ok(s) = std::str::from_utf8(c.text) else { return Ok(()) };
+    if s.graphemes(true).nth(1).is_some() {
         return Ok(());
     }
     let (n, unit) = match opts.unit {
         text::Unit::Bytes => (c.text.len() as u64, "bytes"),
+        text::Unit::Chars => (text::count_chars(c.text), "chars"),
         text::Unit::Tokens => (opts.encoding.count(c.text), "tokens"),
-        _ => return Ok(()),
+        text::Unit::Lines => (text::count_lines(c.text), "lines"),
     };
     if n <= opts.size {
         return Ok(());
