@@ -143,6 +143,11 @@ pub struct Summary {
     pub fallbacks: Vec<Fallback>,
     /// Chunks that were split in half after a context-length error.
     pub splits: u64,
+    /// Whether something was cut that no marker shows: the budget cannot hold even `[...]`
+    /// ([`truncate::Outcome::unmarked`]). A caller must not print such a summary as it is, but
+    /// fail with [`truncate::UNMARKED`].
+    #[serde(skip)]
+    pub unmarked: bool,
 }
 
 /// Chunk counts.
@@ -196,6 +201,7 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
         chunks: Chunks::default(),
         fallbacks: Vec::new(),
         splits: 0,
+        unmarked: false,
     };
     // `max_output` holds on every tier: input over it is never passed through whole.
     if size <= opts.pass_through && opts.limit().fits(input, opts.encoding) {
@@ -205,7 +211,7 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     if opts.preserve || size <= opts.summarize_above {
         out.tier = Tier::Truncated;
         let strategy = if is_log(input) { truncate::Strategy::Salient } else { truncate::Strategy::HeadTail };
-        out.summary = fit_with(input, &budget_of(opts.pass_through, opts), opts.encoding, strategy);
+        (out.summary, out.unmarked) = fitted(input, &budget_of(opts.pass_through, opts), opts.encoding, strategy);
         return out;
     }
     let pieces = score::pieces(input, &opts.chunk);
@@ -228,7 +234,7 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
             out.tier = Tier::Extracted;
             let log = is_log(input);
             let kept = if log { "decisive lines" } else { "best sentences" };
-            let head = match opts.header {
+            let mut head = match opts.header {
                 true => format!(
                     "[extractive summary of {} chars: {} chunks, {kept} kept verbatim]\n",
                     group_digits(input_size.chars),
@@ -236,18 +242,28 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
                 ),
                 false => String::new(),
             };
+            // The header takes at most half of the target, as a full gap marker does in the
+            // truncate module: a smaller budget keeps the text, marked, rather than the header.
+            let half =
+                Budget { chars: Some(opts.target / 2), tokens: opts.max_tokens.map(|t| t / 2), ..Budget::default() };
+            if !half.fits(head.as_bytes(), opts.encoding) {
+                head.clear();
+            }
             // The header counts against the target, so that the whole fits without a second cut.
             let room = Budget {
                 chars: Some(opts.target.saturating_sub(text::count_chars(head.as_bytes()))),
                 tokens: opts.max_tokens.map(|t| t.saturating_sub(opts.encoding.count(head.as_bytes()))),
                 ..Budget::default()
             };
-            out.summary = head + &extract(input, &room, opts.encoding, log);
+            let (body, unmarked) = extract(input, &room, opts.encoding, log);
+            (out.summary, out.unmarked) = (head + &body, unmarked);
         }
         Some(client) => {
             out.tier = Tier::Summarized;
-            let mut run = Run { client, opts, fallbacks: Mutex::new(Vec::new()), splits: Mutex::new(0) };
+            let mut run =
+                Run { client, opts, fallbacks: Mutex::new(Vec::new()), splits: Mutex::new(0), unmarked: false };
             let body = run.map_reduce(&pieces, &keep, progress);
+            out.unmarked = run.unmarked;
             out.fallbacks = std::mem::take(run.fallbacks.get_mut().unwrap_or_else(|e| e.into_inner()));
             out.splits = *run.splits.get_mut().unwrap_or_else(|e| e.into_inner());
             // The header claims only the summaries the model wrote: a chunk whose call failed
@@ -279,7 +295,9 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
             chunk: None,
             error: "the summary was longer than --max-output or --max-tokens".into(),
         });
-        out.summary = fit(out.summary.as_bytes(), &limit, opts.encoding);
+        let (text, unmarked) = fitted(out.summary.as_bytes(), &limit, opts.encoding, truncate::Strategy::HeadTail);
+        out.summary = text;
+        out.unmarked |= unmarked;
     }
     out
 }
@@ -292,7 +310,7 @@ impl Options {
 }
 
 /// `n` in the tiers' unit, and never more than the output's limit.
-fn budget_of(n: u64, opts: &Options) -> Budget {
+pub fn budget_of(n: u64, opts: &Options) -> Budget {
     let limit = opts.limit();
     match opts.unit {
         Unit::Tokens => Budget { tokens: Some(limit.tokens.map_or(n, |t| t.min(n))), ..limit },
@@ -308,15 +326,22 @@ pub fn fit(text: &[u8], budget: &Budget, encoding: Encoding) -> String {
 /// `text` truncated into `budget` by the truncate module with `strategy` (with
 /// [`truncate::Strategy::Salient`]: its decisive lines, head and tail, every gap marked).
 pub fn fit_with(text: &[u8], budget: &Budget, encoding: Encoding, strategy: truncate::Strategy) -> String {
+    fitted(text, budget, encoding, strategy).0
+}
+
+/// [`fit_with`], and whether a cut in it is unmarked ([`truncate::Outcome::unmarked`]): a
+/// caller must not use such a text as it is.
+pub fn fitted(text: &[u8], budget: &Budget, encoding: Encoding, strategy: truncate::Strategy) -> (String, bool) {
     let opts = truncate::Options { budget: *budget, encoding, strategy, ..truncate::Options::default() };
-    String::from_utf8_lossy(&truncate::fit(&Doc::whole(text.to_vec()), &opts, None).text).into_owned()
+    let o = truncate::fit(&Doc::whole(text.to_vec()), &opts, None);
+    (String::from_utf8_lossy(&o.text).into_owned(), o.unmarked)
 }
 
 /// The best chunks and sentences of `text`, verbatim and in order, with gap markers, in at most
 /// `chars` chars; for text with verdicts in it (a failed build, a traceback), its decisive lines
 /// by [`truncate::salient`].
 pub fn extractive(text: &[u8], chars: u64, encoding: Encoding) -> String {
-    extract(text, &Budget { chars: Some(chars), ..Budget::default() }, encoding, is_log(text))
+    extract(text, &Budget { chars: Some(chars), ..Budget::default() }, encoding, is_log(text)).0
 }
 
 /// Adds to a head-tail selection up to `most` chunks of the middle that hold a verdict (see
@@ -335,15 +360,16 @@ fn is_log(text: &[u8]) -> bool {
     crate::signals::reaches(text, crate::signals::Class::Summary)
 }
 
-/// [`extractive`], told whether `text` is a log (its decisive lines, not its best prose).
-fn extract(text: &[u8], budget: &Budget, encoding: Encoding, log: bool) -> String {
+/// [`extractive`], told whether `text` is a log (its decisive lines, not its best prose), and
+/// whether a cut in it is unmarked.
+fn extract(text: &[u8], budget: &Budget, encoding: Encoding, log: bool) -> (String, bool) {
     let budget = *budget;
     let chars = budget.chars.unwrap_or(u64::MAX);
     if budget.fits(text, encoding) {
-        return String::from_utf8_lossy(text).into_owned();
+        return (String::from_utf8_lossy(text).into_owned(), false);
     }
     if log {
-        return fit_with(text, &budget, encoding, truncate::Strategy::Salient);
+        return fitted(text, &budget, encoding, truncate::Strategy::Salient);
     }
     let size = (chars / 6).clamp(120, 600);
     let opts = chunk::Options { size, unit: Unit::Chars, boundary: Level::Paragraph, overlap: 0, encoding };
@@ -360,10 +386,11 @@ fn extract(text: &[u8], budget: &Budget, encoding: Encoding, log: bool) -> Strin
     }
     let keep = score::pack(&pieces, &scores, &budget, encoding);
     let rendered = score::render(&pieces, &keep);
-    if budget.fits(&rendered, encoding) {
-        String::from_utf8_lossy(&rendered).into_owned()
+    // Nothing kept would render as one marker over the whole text: its head and tail say more.
+    if budget.fits(&rendered, encoding) && keep.iter().any(|&k| k) {
+        (String::from_utf8_lossy(&rendered).into_owned(), false)
     } else {
-        fit(text, &budget, encoding)
+        fitted(text, &budget, encoding, truncate::Strategy::HeadTail)
     }
 }
 
@@ -384,6 +411,8 @@ struct Run<'a> {
     opts: &'a Options,
     fallbacks: Mutex<Vec<Fallback>>,
     splits: Mutex<u64>,
+    /// Whether the fallback's cut of the chunk summaries is unmarked.
+    unmarked: bool,
 }
 
 impl Run<'_> {
@@ -408,7 +437,7 @@ impl Run<'_> {
         Request { model: model.to_string(), messages, max_tokens, temperature: self.client.config().temperature }
     }
 
-    fn map_reduce(&self, pieces: &[Piece], keep: &[bool], progress: &(dyn Fn(Progress) + Sync)) -> String {
+    fn map_reduce(&mut self, pieces: &[Piece], keep: &[bool], progress: &(dyn Fn(Progress) + Sync)) -> String {
         let chosen: Vec<&Piece> = pieces.iter().zip(keep).filter(|(_, k)| **k).map(|(p, _)| p).collect();
         progress(Progress::Total(chosen.len() as u64));
         let summaries = self.client.map(&chosen, |_, piece| {
@@ -448,11 +477,11 @@ impl Run<'_> {
             Ok(s) => s,
             Err(e) => {
                 self.fallback(Fallback { kind: "reduce", chunk: None, error: e });
-                fit(
-                    joined.as_bytes(),
-                    &Budget { chars: Some(self.opts.max_output), ..Budget::default() },
-                    self.opts.encoding,
-                )
+                let budget = Budget { chars: Some(self.opts.max_output), ..Budget::default() };
+                let (text, unmarked) =
+                    fitted(joined.as_bytes(), &budget, self.opts.encoding, truncate::Strategy::HeadTail);
+                self.unmarked = unmarked;
+                text
             }
         }
     }

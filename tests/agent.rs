@@ -435,6 +435,28 @@ fn gc_prunes_by_age_and_keeps_what_a_restore_index_or_a_state_file_names() {
     }
 }
 
+/// `ctx gc` with no --store prunes the store the hooks write to: `$CTX_PERSIST_DIR` when set (it
+/// pruned the default store, and `$CTX_PERSIST_DIR` and its `ctx stats` log were never pruned).
+#[test]
+fn gc_prunes_the_store_ctx_persist_dir_names() {
+    let dir = common::tmp("gc-persist");
+    let store = dir.join("persist");
+    std::fs::create_dir_all(&store).expect("mkdir");
+    let old = store.join("old.txt");
+    std::fs::write(&old, "x".repeat(100)).expect("write");
+    let day = std::time::Duration::from_secs(86_400);
+    let aged = std::fs::File::options().write(true).open(&old).expect("open");
+    aged.set_modified(std::time::SystemTime::now() - day * 40).expect("age");
+    let r = common::run(ctx(&dir).env("CTX_PERSIST_DIR", &store).args(["gc"]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let first = r.out.lines().next().unwrap_or_default().to_string();
+    assert_eq!(
+        first,
+        format!("{}: removed 1 files (0.0 MiB), kept 0 (0.0 MiB), 0 of them pointed to", store.display())
+    );
+    assert!(!old.exists());
+}
+
 /// OpenCode's plugin as `ctx init opencode` writes it, run by Node.js as OpenCode runs it:
 /// `tool.execute.after` replaces `output.output` with ctx's; when ctx cannot run, the output
 /// stays as it was.

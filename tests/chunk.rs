@@ -125,3 +125,39 @@ fn bad_sizes_are_usage_errors() {
         "ctx-chunk: an overlap of 12 is not smaller than the chunk size of 10, so chunks would not advance\n"
     );
 }
+
+/// A chunk is never over --size: one character (a grapheme cluster) that takes more than --size
+/// is an error (exit 1, one line), not a chunk over the size with exit 0.
+#[test]
+fn a_character_over_the_size_fails() {
+    let r = run(tool("ctx-chunk").args(["--size", "3", "--unit", "bytes"]).write_stdin("a😀\n"));
+    assert_eq!(
+        (r.code, r.out.as_str(), r.err.as_str()),
+        (
+            1,
+            "a\n",
+            "ctx-chunk: the character at byte 1 takes 4 bytes, more than --size 3: raise --size to at least 4\n"
+        )
+    );
+    let r = run(tool("ctx-chunk").args(["--size", "1", "--unit", "tokens"]).write_stdin("ab\u{fdfd}\n"));
+    assert_eq!(
+        (r.code, r.out.as_str(), r.err.as_str()),
+        (
+            1,
+            "ab\n",
+            "ctx-chunk: the character at byte 2 takes 3 tokens, more than --size 1: raise --size to at least 3\n"
+        )
+    );
+    // One character of two code points (e and a combining acute accent) is never split.
+    let r = run(tool("ctx-chunk").args(["--size", "1", "--unit", "chars", "-z"]).write_stdin("ae\u{301}\n"));
+    assert_eq!(
+        (r.code, r.out.as_str(), r.err.as_str()),
+        (
+            1,
+            "a\0",
+            "ctx-chunk: the character at byte 1 takes 2 chars, more than --size 1: raise --size to at least 2\n"
+        )
+    );
+    let r = run(tool("ctx-chunk").args(["--size", "4", "--unit", "bytes", "-z"]).write_stdin("a😀\n"));
+    assert_eq!((r.code, r.out.as_str()), (0, "a\0😀\0\n\0"), "{}", r.err);
+}

@@ -243,6 +243,23 @@ fn the_results_of_one_turn_are_held_to_the_message_budget() {
     assert!(a.chars().count() + b.chars().count() <= 400);
 }
 
+/// A turn whose results cannot be brought under --message-budget (protected, or no shorter as
+/// placeholders) is named in a warning: the budget is not met silently.
+#[test]
+fn a_turn_left_over_the_message_budget_is_warned_of() {
+    let store = tmp("message-budget-over").join("store");
+    let file = fixture("anthropic-body.json");
+    // Both results (2,339 and 3,454 chars) protected: nothing can be replaced.
+    let args = ["--no-prune", "--message-budget", "400", "--protect-tool", "Bash", "--protect-tool", "Read"];
+    let r = ok(run(compact(&store).args(args).arg(&file)));
+    assert_eq!(
+        r.err,
+        "ctx-compact: the results of one assistant turn (from tool result 1) hold 5,793 chars, over --message-budget 400: the rest are protected, or no shorter as placeholders\n"
+    );
+    let r = ok(run(compact(&store).args(["--no-prune", "--message-budget", "400", "--preview", "100"]).arg(&file)));
+    assert_eq!(r.err, "", "a turn brought under the budget is not warned of");
+}
+
 #[test]
 fn stats_count_by_role_and_tool_beside_recorded_usage() {
     let r = ok(run(tool("ctx-compact").arg("--stats").arg(fixture("claude-code.jsonl"))));

@@ -164,3 +164,19 @@ fn markers_file_adds_markers() {
         (1, "ctx-score: cannot open '/nonexistent/m.txt': No such file or directory\n")
     );
 }
+
+/// A budget is a promise: where not even the marker of what is left out fits --max-chars or
+/// --max-tokens, ctx-score fails with exit 1 and one line (it printed the 60-char marker for
+/// --max-chars 30, exit 0).
+#[test]
+fn a_budget_too_small_for_the_marker_fails() {
+    let input = common::numbers(3000);
+    let r = run(score().args(["--max-chars", "59"]).write_stdin(input.clone()));
+    let e = "ctx-score: the budget cannot hold even the marker of what is left out (60 chars): raise the budget\n";
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", e));
+    let r = run(score().args(["--max-tokens", "5"]).write_stdin(input.clone()));
+    let e = "ctx-score: the budget cannot hold even the marker of what is left out (24 tokens): raise the budget\n";
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", e));
+    let r = run(score().args(["--max-chars", "60"]).write_stdin(input));
+    assert_eq!((r.code, r.out.as_str()), (0, "[... 3,000 lines (13,893 chars) omitted: lines 1-3,000 ...]\n"));
+}

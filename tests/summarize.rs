@@ -615,3 +615,149 @@ fn output_bounded_in_tokens_and_chars() {
         assert!(r.out.chars().count() <= 500, "{}", r.out.chars().count());
     }
 }
+
+/// What ctx-summarize (and ctx-truncate) says when a budget cannot hold even `[...]` where the
+/// text is cut.
+const UNMARKED: &str =
+    "ctx-summarize: the budget cannot hold a marker where the text is cut, not even '[...]': raise the budget\n";
+
+/// A cut is never silent (issue 23): on every tier, a budget too small for even `[...]` where the
+/// text is cut fails with exit 1 and one line, and prints nothing. `seq 1 3000 | ctx-summarize
+/// --max-output 8 --pass-through 5` printed `1\n00`, exit 0.
+#[test]
+fn a_budget_too_small_for_a_marker_fails_on_every_tier() {
+    let cache = tmp("sum-unmarked");
+    let seq = common::numbers(3000);
+    for (tier, args, input) in [
+        ("truncate", &["--max-output", "8", "--pass-through", "5"][..], seq.as_str()),
+        ("pass-through over --max-output", &["--max-output", "4"][..], "1\n2\n3\n"),
+        ("extractive", &["--max-output", "5", "--pass-through", "100", "--summarize-above", "100"][..], seq.as_str()),
+    ] {
+        for json in [false, true] {
+            let mut c = summarize_cmd(&cache);
+            c.args(args);
+            if json {
+                c.arg("--json");
+            }
+            let r = run(c.write_stdin(input));
+            assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", UNMARKED), "{tier}, json {json}");
+        }
+    }
+    // A budget that holds `[...]` is met with it.
+    let r = run(summarize_cmd(&cache).args(["--max-output", "12", "--pass-through", "100"]).write_stdin(seq.as_str()));
+    assert_eq!((r.code, r.out.as_str()), (0, "1\n[...]\n00\n"), "{}", r.err);
+}
+
+/// An extractive summary's header takes at most half of the target: a smaller one keeps the
+/// text, its cut marked (the header left no room, and the cut showed no marker).
+#[test]
+fn a_small_extractive_summary_keeps_marked_text_before_its_header() {
+    let cache = tmp("sum-small-extract");
+    let args = ["--pass-through", "100", "--summarize-above", "100", "--max-output"];
+    let r = run(summarize_cmd(&cache).args(args).arg("30").write_stdin(common::numbers(3000)));
+    assert_eq!((r.code, r.out.as_str()), (0, "1\n2\n3\n4\n5\n[...]\n2999\n3000\n"), "{}", r.err);
+    // Where nothing scored is kept, the head and tail stand, not one marker over the whole.
+    let r = run(summarize_cmd(&cache).args(args).arg("200").write_stdin(common::numbers(3000)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out.starts_with("[extractive summary of 13,893 chars: 3 chunks, best sentences kept verbatim]\n1\n2\n"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("\n[... 2,981 lines (13,833 chars) omitted: lines 14-2,994 ...]\n"), "{}", r.out);
+    assert!(r.out.ends_with("\n2999\n3000\n"), "{}", r.out);
+}
+
+/// The LLM's output cut to --max-output, and the chunk summaries cut when the merge fails, are
+/// marked or refused as ctx-truncate's are.
+#[test]
+fn a_map_reduce_output_too_long_for_a_marker_fails() {
+    let cache = tmp("sum-unmarked-llm");
+    // The merge answers at length: the last resort cuts it to --max-output.
+    let long = Server::start(|_, _| Reply::Text("y".repeat(400)));
+    // The merge fails: the chunk summaries, fitted to --max-output, stand in.
+    let failing = Server::start(|seen, _| match seen.prompt().contains("<summaries>") {
+        true => Reply::Status(400, "{\"error\": {\"message\": \"bad request\"}}".into(), vec![]),
+        false => Reply::Text("z".repeat(400)),
+    });
+    for (name, server) in [("long", &long), ("failing", &failing)] {
+        let r = run(llm(&cache, server)
+            .args(["--retries", "0", "--no-header", "--max-output", "4", "--select", "all"])
+            .write_stdin(log(2000)));
+        assert_eq!((r.code, r.out.as_str()), (1, ""), "{name}: {}", r.err);
+        assert!(r.err.ends_with(UNMARKED), "{name}: {}", r.err);
+        let r = run(llm(&cache, server)
+            .args(["--retries", "0", "--no-header", "--max-output", "20", "--select", "all"])
+            .write_stdin(log(2000)));
+        assert_eq!(r.code, 0, "{name}: {}", r.err);
+        assert!(r.out.contains("[...]"), "{name}: {}", r.out);
+        assert!(r.out.trim_end().chars().count() <= 20, "{name}: {}", r.out);
+    }
+}
+
+/// `--progressive` holds --max-output for the whole look: its first lines take what the summary
+/// and the path leave, whole lines or a first line marked where it is cut, and a budget too small
+/// for the rest fails with exit 1 (the look overran --max-output, and cut a line with no marker).
+#[test]
+fn progressive_fits_max_output_and_marks_a_cut_first_line() {
+    let dir = tmp("progressive-budget");
+    let store = dir.join("store");
+    let look = |input: &str, max: u64| {
+        run(summarize_cmd(&dir)
+            .args(["--progressive", "--max-output", &max.to_string(), "--persist"])
+            .arg(&store)
+            .write_stdin(input.to_string()))
+    };
+    let input = common::numbers(3000);
+    let full = look(&input, 8_000);
+    assert_eq!(full.code, 0, "{}", full.err);
+    let rest = full.out.chars().count() as u64 - common::numbers(50).len() as u64;
+    // The header's count is reserved at its widest: "3,000" beside "0" where "50" stood.
+    let rest = rest + 4;
+    // Room for 10 lines and 2 chars of the 11th: 10 whole lines.
+    let r = look(&input, rest + common::numbers(10).len() as u64 + 2);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with(&format!("[first 10 of 3,000 lines]\n{}[", common::numbers(10))), "{}", r.out);
+    assert!(r.out.chars().count() as u64 <= rest + 23, "{}", r.out);
+    let small = rest;
+    let r = look(&input, small - 1);
+    let e = format!(
+        "ctx-summarize: --max-output {} cannot hold the first look's summary and where the whole was saved ({} chars): raise it\n",
+        group(small as usize - 1),
+        group(small as usize)
+    );
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", e.as_str()));
+    assert!(look(&input, small).out.starts_with("[first 0 of 3,000 lines]\n[extractive summary: "));
+    // One long line: its start, marked where it is cut, in exactly the budget.
+    let line = format!("{}\n", "x".repeat(100));
+    let full = look(&line, 8_000);
+    let rest = full.out.chars().count() as u64 - 101;
+    let r = look(&line, rest + 40);
+    assert_eq!(r.code, 0, "{}", r.err);
+    // 39 chars (one is the header's count, reserved): 32 of the line, " [...]" and the newline.
+    assert!(r.out.starts_with(&format!("[first 1 of 1 lines]\n{} [...]\n[", "x".repeat(32))), "{}", r.out);
+    assert_eq!(r.out.chars().count() as u64, rest + 39, "{}", r.out);
+    // A last line without a newline is given one: it is counted.
+    let r = look(&line[..100], rest + 100);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with(&format!("[first 1 of 1 lines]\n{} [...]\n[", "x".repeat(91))), "{}", r.out);
+    assert_eq!(r.out.chars().count() as u64, rest + 98, "{}", r.out);
+}
+
+/// JSON, cut to the pass-through size, stays within --max-output and --max-tokens as every tier
+/// does (it was cut to --pass-through alone: 11,803 chars for --max-output 100, exit 0).
+#[test]
+fn json_is_cut_within_max_output() {
+    let cache = tmp("sum-json-budget");
+    let items: Vec<String> = (0..2000).map(|i| format!("{{\"id\": {i}, \"name\": \"item {i}\"}}")).collect();
+    let input = format!("[{}]\n", items.join(", "));
+    let r = run(summarize_cmd(&cache).args(["--from", "json", "--max-output", "100"]).write_stdin(input.clone()));
+    assert_eq!(
+        (r.code, r.out.as_str(), r.err.as_str()),
+        (0, "[{\"id\":0,\"name\":\"item 0\"},\"… 1,998 more items\",{\"id\":1999,\"name\":\"item 1999\"}]\n", "")
+    );
+    let r = run(summarize_cmd(&cache).args(["--from", "json", "-t", "30"]).write_stdin(input));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(ctx::tokens::Encoding::O200k.count(r.out.as_bytes()) <= 30, "{}", r.out);
+    assert!(r.out.contains("\"… 1,998 more items\""), "{}", r.out);
+}

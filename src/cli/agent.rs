@@ -130,7 +130,8 @@ most once a day.";
 /// `ctx gc`.
 #[derive(clap::Args, Debug)]
 pub struct GcArgs {
-    /// The store to prune [default: the spill store, $XDG_CACHE_HOME/ctx/spill]; repeatable
+    /// The store to prune [default: the hooks' spill store, $CTX_PERSIST_DIR or
+    /// $XDG_CACHE_HOME/ctx/spill, and the LLM cache]; repeatable
     #[arg(long, value_name = "DIR")]
     pub store: Vec<PathBuf>,
     /// Remove files older than this many days
@@ -446,7 +447,8 @@ fn opencode_files(settings: &std::path::Path, scope: Scope, removed: Option<&str
 
 fn gc(args: &GcArgs) -> Result<ExitCode> {
     let dirs = match args.store.as_slice() {
-        [] => vec![crate::store::default_dir(), crate::store::cache_dir("llm")],
+        // The store the hooks and the MCP server write to, and the `ctx stats` log in it.
+        [] => vec![crate::store::spill_dir(), crate::store::cache_dir("llm")],
         given => given.to_vec(),
     };
     let policy = crate::store::Policy {

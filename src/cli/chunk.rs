@@ -106,6 +106,7 @@ fn run(args: Args) -> Result<ExitCode> {
             super::Input::Stdin => None,
         });
         let mut emit = |c: Chunk<'_>| {
+            too_big(&c, &opts)?;
             write_chunk(&c, &sink, name, (&prefix, own, written, from), out)?;
             own += 1;
             written += 1;
@@ -119,6 +120,34 @@ fn run(args: Args) -> Result<ExitCode> {
         eprintln!("{TOOL}: {written} chunks");
     }
     Ok(super::status(failed))
+}
+
+/// An error for a chunk over --size: one character (a grapheme cluster, which is never split)
+/// that takes more than --size, in any unit (it came out as a chunk over --size, exit 0).
+fn too_big(c: &Chunk<'_>, opts: &crate::chunk::Options) -> Result<()> {
+    use unicode_segmentation::UnicodeSegmentation;
+    // No unit counts more than the bytes; and only a single cluster can be over --size.
+    if c.text.len() as u64 <= opts.size {
+        return Ok(());
+    }
+    let Ok(s) = std::str::from_utf8(c.text) else { return Ok(()) };
+    if s.graphemes(true).nth(1).is_some() {
+        return Ok(());
+    }
+    let (n, unit) = match opts.unit {
+        text::Unit::Bytes => (c.text.len() as u64, "bytes"),
+        text::Unit::Chars => (text::count_chars(c.text), "chars"),
+        text::Unit::Tokens => (opts.encoding.count(c.text), "tokens"),
+        text::Unit::Lines => (text::count_lines(c.text), "lines"),
+    };
+    if n <= opts.size {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "the character at byte {} takes {n} {unit}, more than --size {}: raise --size to at least {n}",
+        text::group_digits(c.start_byte),
+        opts.size
+    )
 }
 
 /// Makes `dir`, or checks that it holds no earlier output (with `replace`, removes the chunk

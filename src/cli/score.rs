@@ -246,7 +246,16 @@ fn report(items: &[Piece], scorer: &Scorer, args: &Args, name: Option<&str>, out
         }
         return Ok(());
     }
-    out.write_all(&score::render(items, &keep))?;
+    let text = score::render(items, &keep);
+    // A budget is a promise: where not even the marker of what is left out fits, say so.
+    if !budget.fits(&text, encoding) {
+        let size = match budget.tokens {
+            Some(_) => format!("{} tokens", text::group_digits(encoding.count(&text))),
+            None => format!("{} chars", text::group_digits(text::count_chars(&text))),
+        };
+        anyhow::bail!("the budget cannot hold even the marker of what is left out ({size}): raise the budget");
+    }
+    out.write_all(&text)?;
     Ok(())
 }
 

@@ -317,6 +317,7 @@ fn run(args: Args) -> Result<ExitCode> {
             printed = requests.len();
             return Ok(());
         }
+        marked(&summary)?;
         if !args.output.json {
             src.header(out)?;
         }
@@ -347,10 +348,8 @@ fn prepare(
             Prepared::Text(crate::structure::html::to_text(&all, &Default::default()).into_bytes())
         }
         crate::config::Format::Json => {
-            let budget = match opts.unit {
-                Unit::Tokens => crate::text::Budget { tokens: Some(opts.pass_through), ..Default::default() },
-                _ => crate::text::Budget { chars: Some(opts.pass_through), ..Default::default() },
-            };
+            // The pass-through size, within --max-output and --max-tokens as every tier is.
+            let budget = summarize::budget_of(opts.pass_through, opts);
             let cut = crate::structure::json::cut(&all, &budget, opts.encoding)
                 .with_context(|| format!("cannot cut '{name}' as JSON"))?;
             Prepared::Json(cut.text)
@@ -373,6 +372,7 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
     };
     let summary = summarize::summarize(&all, &opts, client.as_ref(), &|_| {});
     refused(client.as_ref())?;
+    marked(&summary)?;
     write_summary(&summary, client.as_ref(), std::time::Instant::now(), None, &args, &mut out)?;
     Ok(out)
 }
@@ -397,6 +397,15 @@ fn refused(client: Option<&Client>) -> Result<()> {
             Err(anyhow::anyhow!(e).context("the LLM refused the request (check the key, --model and --base-url)"))
         }
         None => Ok(()),
+    }
+}
+
+/// An error when a cut in `s` shows no marker (a budget too small for even `[...]`), as
+/// ctx-truncate refuses one: a cut is never silent.
+fn marked(s: &Summary) -> Result<()> {
+    match s.unmarked {
+        true => Err(anyhow::anyhow!(crate::truncate::UNMARKED)),
+        false => Ok(()),
     }
 }
 

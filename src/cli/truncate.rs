@@ -635,7 +635,7 @@ fn fit(doc: Doc, spool: Option<Spool>, job: &Job, opts: &Options) -> Result<Outc
     }
     // A cut is never silent: a budget too small for even `[...]` is refused.
     if outcome.unmarked {
-        anyhow::bail!("the budget cannot hold a marker where the text is cut, not even '[...]': raise the budget");
+        anyhow::bail!(truncate::UNMARKED);
     }
     Ok(outcome)
 }

@@ -117,6 +117,9 @@ pub struct Plan {
     pub actions: Vec<(usize, Action)>,
     /// The texts of [`Action::Recorded`] results, by index into `results`.
     pub recorded: HashMap<usize, String>,
+    /// The chars of each turn's results that stay over `message_budget` (protected, or no
+    /// shorter as placeholders), by the index of its first result.
+    pub over_budget: Vec<(usize, u64)>,
 }
 
 /// Decides what to replace in `t`. `path_chars` is the length of a stored content's path, so
@@ -154,13 +157,14 @@ pub fn plan_with(t: &Transcript, opts: &Options, path_chars: u64, state: Option<
             }
         }
     }
+    let mut over_budget = Vec::new();
     if let Some(budget) = opts.message_budget {
-        fit_groups(t, &results, budget, opts, path_chars, &marks, &mut chosen)?;
+        over_budget = fit_groups(t, &results, budget, opts, path_chars, &marks, &mut chosen)?;
     }
     chosen.extend(recorded.keys().map(|i| (*i, Action::Recorded)));
     let mut actions: Vec<(usize, Action)> = chosen.into_iter().collect();
     actions.sort_by_key(|(i, _)| *i);
-    Ok(Plan { results, actions, recorded })
+    Ok(Plan { results, actions, recorded, over_budget })
 }
 
 /// The tool results of `t` with their tool, turn group and protection.
@@ -256,7 +260,8 @@ fn fit_groups(
     path_chars: u64,
     marks: &Marks,
     chosen: &mut HashMap<usize, Action>,
-) -> Result<()> {
+) -> Result<Vec<(usize, u64)>> {
+    let mut over = Vec::new();
     let size = |i: usize, chosen: &HashMap<usize, Action>| {
         let r = &results[i];
         match chosen.get(&i) {
@@ -294,8 +299,12 @@ fn fit_groups(
                 chosen.insert(i, Action::Prune);
             }
         }
+        // What cannot be replaced stays: the caller says so, rather than meet the budget silently.
+        if total(chosen) > budget {
+            over.push((range.start, total(chosen)));
+        }
     }
-    Ok(())
+    Ok(over)
 }
 
 /// The note that ends a preview.

@@ -162,6 +162,16 @@ pub fn run<'t>(
         ..Report::default()
     };
     report.replaced.clone_from(&applied.replaced);
+    if let Some(budget) = opts.prune.message_budget {
+        for &(first, chars) in &plan.over_budget {
+            report.warnings.push(format!(
+                "the results of one assistant turn (from tool result {}) hold {} chars, over --message-budget {}: the rest are protected, or no shorter as placeholders",
+                first + 1,
+                crate::text::group_digits(chars),
+                crate::text::group_digits(budget)
+            ));
+        }
+    }
     if opts.history.is_none() && state.is_none() {
         let body = prune_only(t, applied.changed, stash, &mut report)?;
         return Ok(Compacted { t, body, report });

@@ -147,6 +147,10 @@ impl Options {
     }
 }
 
+/// The error of a tool that was asked to fit a budget too small for even `[...]` where the text
+/// is cut: a cut is never silent (see [`Outcome::unmarked`]).
+pub const UNMARKED: &str = "the budget cannot hold a marker where the text is cut, not even '[...]': raise the budget";
+
 /// Whether the whole of `text` fits the budget of `opts`, in which case it passes through.
 pub fn fits(text: &[u8], opts: &Options) -> bool {
     opts.budget.fits(text, opts.encoding)

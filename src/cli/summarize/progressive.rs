@@ -37,13 +37,6 @@ pub fn look(
     args: &Args,
 ) -> Result<Look> {
     let path = store.put(input)?.display().to_string();
-    let head_opts = truncate::Options {
-        budget: Budget { lines: Some(args.preview_lines), chars: Some(args.max_output), ..Budget::default() },
-        strategy: Strategy::Head,
-        marker: Marker::Off,
-        ..truncate::Options::default()
-    };
-    let head = truncate::fit(&Doc::whole(input.to_vec()), &head_opts, None);
     let short = summarize::Options {
         pass_through: 1,
         summarize_above: 1,
@@ -59,10 +52,53 @@ pub fn look(
         summary.summary = gist(input, SUMMARY_CHARS, opts.encoding);
     }
     let size = Size::of(input, None);
-    let head = String::from_utf8_lossy(&head.text).into_owned();
-    let shown = crate::text::count_lines(head.as_bytes());
-    Ok(Look { head, shown, summary, size, path })
+    let mut look = Look { head: String::new(), shown: 0, summary, size, path };
+    // --max-output holds for the whole look: its first lines take what the rest leaves.
+    let mut rest = Vec::new();
+    write(&look, None, false, &mut rest)?;
+    let rest = crate::text::count_chars(&rest) + crate::text::count_chars(group_digits(size.lines).as_bytes());
+    let Some(room) = args.max_output.checked_sub(rest) else {
+        anyhow::bail!(
+            "--max-output {} cannot hold the first look's summary and where the whole was saved ({} chars): raise it",
+            group_digits(args.max_output),
+            group_digits(rest)
+        );
+    };
+    // A last line without its newline is given one when written.
+    let room = room.saturating_sub(u64::from(input.last().is_some_and(|&c| c != b'\n')));
+    look.head = first_lines(input, args.preview_lines, room);
+    look.shown = crate::text::count_lines(look.head.as_bytes());
+    Ok(look)
 }
+
+/// The first `lines` lines of `input` in at most `chars` chars: whole lines, or, when not even
+/// the first one fits, its start marked ` [...]` where it is cut.
+fn first_lines(input: &[u8], lines: u64, chars: u64) -> String {
+    let head = |chars: u64| {
+        let opts = truncate::Options {
+            budget: Budget { lines: Some(lines), chars: Some(chars), ..Budget::default() },
+            strategy: Strategy::Head,
+            marker: Marker::Off,
+            ..truncate::Options::default()
+        };
+        truncate::fit(&Doc::whole(input.to_vec()), &opts, None).text
+    };
+    let mut text = head(chars);
+    if text.len() < input.len() && text.last().is_some_and(|&c| c != b'\n') {
+        match memchr::memrchr(b'\n', &text) {
+            Some(i) => text.truncate(i + 1),
+            None if chars > CUT.len() as u64 => {
+                text = head(chars - CUT.len() as u64);
+                text.extend_from_slice(CUT.as_bytes());
+            }
+            None => text.clear(),
+        }
+    }
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// What ends a first line cut for want of room.
+const CUT: &str = " [...]\n";
 
 /// The best sentences of `text` by score, in order, joined by ` … ` in at most `chars` chars:
 /// an extractive summary short enough that gap markers would take most of it.

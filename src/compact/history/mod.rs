@@ -523,6 +523,37 @@ fn fit(text: &str, room: u64, encoding: Encoding, warnings: &mut Vec<String>) ->
     if budget.fits(text.as_bytes(), encoding) {
         return text.to_string();
     }
+    let (cut, unmarked) = summarize::fitted(text.as_bytes(), &budget, encoding, crate::truncate::Strategy::HeadTail);
+    // A cut is never silent: where the room cannot hold even `[...]`, the summary is left out.
+    if unmarked {
+        warnings.push(format!(
+            "the summary was left out: the {room} tokens left cannot hold it with a marker where it is cut"
+        ));
+        return String::new();
+    }
     warnings.push(format!("the summary was cut to the {room} tokens left for it"));
-    summarize::fit(text.as_bytes(), &budget, encoding)
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A summary cut to a room too small for `[...]` is left out, with a warning, not cut with
+    /// no marker.
+    #[test]
+    fn a_summary_is_cut_with_a_marker_or_left_out() {
+        let text = "The build failed in part seven; the fix renames the module and reruns the tests.";
+        let mut warnings = Vec::new();
+        assert_eq!(fit(text, 1, Encoding::O200k, &mut warnings), "");
+        assert_eq!(
+            warnings,
+            ["the summary was left out: the 1 tokens left cannot hold it with a marker where it is cut"]
+        );
+        let mut warnings = Vec::new();
+        let cut = fit(text, 12, Encoding::O200k, &mut warnings);
+        assert!(cut.contains("[...]"), "{cut}");
+        assert!(Encoding::O200k.count(cut.as_bytes()) <= 12, "{cut}");
+        assert_eq!(warnings, ["the summary was cut to the 12 tokens left for it"]);
+    }
 }
