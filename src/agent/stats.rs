@@ -72,6 +72,10 @@ pub struct Entry {
     /// counting all of it would cost the hook more than its fitting does).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub estimated: bool,
+    /// Whether the output was cut ranked against the last output of the same command in the
+    /// same project (the output then ends with [`crate::truncate::BASELINE_NOTE`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub against_previous: bool,
 }
 
 /// The longest output whose tokens the hook counts whole: 64 KiB, under a millisecond.
@@ -107,6 +111,7 @@ impl Entry {
             baseline: if persisted { "persisted" } else { "full" }.to_string(),
             reread,
             estimated: false,
+            against_previous: false,
         }
     }
 
@@ -455,6 +460,7 @@ mod tests {
             baseline: "full".into(),
             reread: false,
             estimated: false,
+            against_previous: false,
         }
     }
 
