@@ -625,6 +625,12 @@ fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
         assert_eq!((stdout(reply), err), (plain.clone(), String::new()));
     }
 
+    // A command run under ctx-truncate (`--wrap`) was fitted in the command: no baseline there.
+    let wrapped = "/x/ctx-truncate --tool bash --persist /s -- bash -c 'cargo build'";
+    let (reply, err) =
+        hook(&dir, "claude", &event("claude-posttooluse-bash.json", &second).replace("cargo build", wrapped));
+    assert_eq!((stdout(reply), err), (plain.clone(), String::new()));
+
     // Each run's output is saved private under one name per project and command; the log says
     // which call was ranked against its previous run.
     let runs: Vec<_> = std::fs::read_dir(&store)
@@ -643,7 +649,7 @@ fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
     }
     let log = std::fs::read_to_string(store.join(".stats.jsonl")).expect("the stats log");
     let ranked: Vec<bool> = log.lines().map(|l| l.contains(r#""against_previous":true"#)).collect();
-    assert_eq!(ranked, [false, true, false, false]);
+    assert_eq!(ranked, [false, true, false, false, false]);
 }
 
 /// The name the store gives `text`: the first 128 bits of its SHA-256, in hex, then `.txt`.

@@ -225,7 +225,7 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
             Ok(Some(reply))
         }
         hook::Plan::Fit { tool, text } => {
-            let run = previous_run(&event);
+            let run = previous_run(&event, &opts.truncate);
             let baseline = run.as_ref().map(|name| store.join(name)).filter(|p| p.is_file());
             let fitted = fit(&tool, text.as_bytes(), &store, baseline.as_deref())?;
             if let Some(name) = &run {
@@ -324,13 +324,15 @@ fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::
 }
 
 /// The name in the store of the last output of the shell command of `event` in its project:
-/// `run-KEY.txt`, KEY hashed from the event's `cwd`, the command (`tool_input.command`, as
-/// Claude Code and Gemini CLI give it) and Gemini CLI's `dir_path`. `None` for an event
-/// without a `cwd` or a command (a tool other than a shell, OpenCode's plugin).
-fn previous_run(event: &Value) -> Option<String> {
+/// `run-KEY.txt`, KEY hashed from the event's `cwd`, the command (`tool_input.command` of
+/// Claude Code's Bash and Gemini CLI's run_shell_command) and Gemini CLI's `dir_path`. `None`
+/// for another tool, an event without a `cwd` (OpenCode's plugin), and a command that runs
+/// under ctx-truncate (`--wrap`, Gemini CLI: its output was fitted in the command itself).
+fn previous_run(event: &Value, truncate: &str) -> Option<String> {
     let cwd = event.get("cwd")?.as_str()?;
-    let input = event.get("tool_input")?;
-    let command = input.get("command")?.as_str()?;
+    let tool = event.get("tool_name")?.as_str()?;
+    let input = event.get("tool_input").filter(|_| matches!(tool, "Bash" | "run_shell_command"))?;
+    let command = input.get("command")?.as_str().filter(|c| !hook::wrapped(c, truncate))?;
     let dir = input.get("dir_path").and_then(Value::as_str).unwrap_or_default();
     Some(format!("run-{}.txt", crate::store::key_of(format!("{cwd}\0{dir}\0{command}").as_bytes())))
 }
