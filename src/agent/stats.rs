@@ -274,6 +274,8 @@ pub struct Sums {
     pub persisted: u64,
     /// Calls whose tokens in were extrapolated from the output's start.
     pub estimated: u64,
+    /// Outputs cut ranked against the last output of the same command (`against_previous`).
+    pub ranked: u64,
     /// Bytes in.
     pub bytes_in: u64,
     /// Bytes out.
@@ -298,6 +300,7 @@ impl Sums {
         self.rereads += u64::from(e.reread);
         self.persisted += u64::from(e.baseline == "persisted");
         self.estimated += u64::from(e.estimated);
+        self.ranked += u64::from(e.against_previous);
         self.bytes_in += e.bytes_in;
         self.bytes_out += e.bytes_out;
         self.tokens_in += e.tokens_in;

@@ -81,10 +81,11 @@ pub enum Command {
 const STATS_HELP: &str = "\
 Each hook call appends one line to .stats.jsonl in the spill store (CTX_STATS=off: none):
 the agent, tool and project, bytes and tokens (o200k) in and out, whether the output was cut
-(its full text saved), passed as it was, or the command wrapped, and whether the call read a
-full text back from the store. The log is private (0600), rotated at 4 MiB (one older
-generation kept), and `ctx gc` drops lines older than its --max-age. `saved` is tokens in
-minus tokens out: what the model did not get, the full text being one read away.";
+(its full text saved), passed as it was, or the command wrapped, whether the call read a
+full text back from the store, and whether a cut was ranked against the command's last output.
+The log is private (0600), rotated at 4 MiB (one older generation kept), and `ctx gc` drops
+lines older than its --max-age. `saved` is tokens in minus tokens out: what the model did not
+get, the full text being one read away.";
 
 /// `ctx stats`.
 #[derive(clap::Args, Debug)]
@@ -602,6 +603,13 @@ fn stats_report(args: &StatsArgs) -> Result<ExitCode> {
             out,
             "{} of the outputs cut had been saved to a file by the agent first: without ctx the model would have seen their start, not all of their tokens in",
             crate::text::group_digits(total.persisted)
+        )?;
+    }
+    if total.ranked > 0 {
+        writeln!(
+            out,
+            "{} of the outputs cut were ranked against the last output of the same command in the project (their last line says so)",
+            crate::text::group_digits(total.ranked)
         )?;
     }
     if total.estimated > 0 {
