@@ -229,11 +229,11 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
     }
 }
 
-/// Whether `salient` ranks a line of `doc` lower against the baseline of `opts` (so that the
-/// output says so in [`BASELINE_NOTE`]).
+/// Whether `salient` ranks a line of `doc` lower against the baseline of `opts`, so that the
+/// output says so in [`BASELINE_NOTE`] (unless it marks nothing: `--no-marker`).
 fn ranked_against_baseline(doc: &Doc, opts: &Options) -> bool {
     let Some(baseline) = opts.baseline.as_deref().filter(|b| !b.is_empty()) else { return false };
-    if opts.strategy != Strategy::Salient || opts.preview {
+    if opts.strategy != Strategy::Salient || opts.preview || opts.marker == Marker::Off {
         return false;
     }
     let lowered = |c: &Candidates| c.list.iter().any(|l| baseline.rank(l.class, l.template) != l.class);

@@ -412,6 +412,8 @@ fn the_baseline_note_ends_a_cut_within_the_budget() {
         }
         let unlike = Options { baseline: Some(other.clone()), ..o.clone() };
         assert!(!s(&run(text.as_bytes(), &unlike).text).contains(BASELINE_NOTE));
+        let unmarked = Options { marker: Marker::Off, ..o.clone() };
+        assert!(!s(&run(text.as_bytes(), &unmarked).text).contains(BASELINE_NOTE));
     }
     let o = Options {
         baseline: Some(baseline),
