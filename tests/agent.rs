@@ -578,3 +578,107 @@ fn a_closed_stdout_ends_every_report_quietly_with_0() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// The last output of the same command in the same project is the baseline of the next (Claude
+/// Code's PostToolUse Bash event: its `cwd` and `tool_input.command`): the warning the previous
+/// run printed too ranks lower and gives its room to the new one, and the output ends with one
+/// line that says so, within the profile's budget. Another command, or the same one in another
+/// project, has no previous run: both warnings are kept and there is no such line.
+#[test]
+fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
+    let dir = common::tmp("hook-baseline");
+    std::fs::create_dir_all(dir.join(".config/ctx")).expect("config dir");
+    std::fs::write(dir.join(".config/ctx/config.toml"), "[tools.bash]\nmax_chars = 600\n").expect("config");
+    let compiling = |a: u32, b: u32| (a..b).map(|i| format!("   Compiling crate{i} v0.1.{i}\n")).collect::<String>();
+    let (old, new, failed) = (
+        "warning: unused variable: `x`\n",
+        "warning: field `b` is never read\n",
+        "error: could not compile `app` (lib) due to 1 previous error\n",
+    );
+    let first = compiling(1, 20) + old + &compiling(20, 40) + failed;
+    let second = compiling(1, 20) + old + &compiling(20, 30) + new + &compiling(30, 40) + failed;
+    // The first marker names the full text by path, which takes room from the budget: the
+    // store's path has the same length wherever the temporary directory is.
+    let at = dir.canonicalize().expect("the temp dir");
+    let store = at.join("s".repeat(160usize.saturating_sub(at.display().to_string().len()).max(1)));
+    let hook = |dir: &Path, agent: &str, input: &str| {
+        let r = common::run(ctx(dir).env("CTX_PERSIST_DIR", &store).args(["hook", agent]).write_stdin(input));
+        assert_eq!(r.code, 0, "{}", r.err);
+        (serde_json::from_str::<Value>(&r.out).ok(), r.err)
+    };
+    let stdout = |reply: Option<Value>| {
+        let reply = reply.expect("a reply");
+        let text = reply["hookSpecificOutput"]["updatedToolOutput"]["stdout"].as_str().expect("stdout").to_string();
+        assert!(text.chars().count() <= 600, "{}", text.chars().count());
+        text.replace(&store.display().to_string(), "STORE")
+    };
+
+    let (reply, err) = hook(&dir, "claude", &event("claude-posttooluse-bash.json", &first));
+    assert_eq!(err, "");
+    assert!(!stdout(reply).contains("[ctx: "));
+    let (reply, err) = hook(&dir, "claude", &event("claude-posttooluse-bash.json", &second));
+    assert_eq!(err, "");
+    let name = format!("STORE/{}", store_name(&second));
+    assert_eq!(
+        stdout(reply),
+        format!(
+            "   Compiling crate1 v0.1.1\n   Compiling crate2 v0.1.2\n\
+             [... 28 lines (799 chars) omitted: lines 3-30; full text: {name} ...]\n\
+             {new}\
+             [... 9 lines (261 chars) omitted: lines 32-40 ...]\n   Compiling crate39 v0.1.39\n\
+             {failed}\
+             [ctx: lines the previous run printed too ranked lower]\n"
+        )
+    );
+
+    let plain = format!(
+        "   Compiling crate1 v0.1.1\n\
+         [... 18 lines (506 chars) omitted: lines 2-19; full text: {name} ...]\n\
+         {old}\
+         [... 10 lines (290 chars) omitted: lines 21-30 ...]\n\
+         {new}\
+         [... 10 lines (290 chars) omitted: lines 32-41 ...]\n\
+         {failed}"
+    );
+    let other_command = event("claude-posttooluse-bash.json", &second).replace("cargo build", "cargo test");
+    let other_project = event("claude-posttooluse-bash.json", &second).replace("/home/u/p", "/home/u/q");
+    for input in [other_command, other_project] {
+        let (reply, err) = hook(&dir, "claude", &input);
+        assert_eq!((stdout(reply), err), (plain.clone(), String::new()));
+    }
+
+    // A command run under ctx-truncate (`--wrap`) was fitted in the command: no baseline there.
+    let wrapped = "/x/ctx-truncate --tool bash --persist /s -- bash -c 'cargo build'";
+    let (reply, err) =
+        hook(&dir, "claude", &event("claude-posttooluse-bash.json", &second).replace("cargo build", wrapped));
+    assert_eq!((stdout(reply), err), (plain.clone(), String::new()));
+
+    // Each run's output is saved private under one name per project and command; the log says
+    // which call was ranked against its previous run.
+    let runs: Vec<_> = std::fs::read_dir(&store)
+        .expect("the store")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("run-")))
+        .collect();
+    assert_eq!(runs.len(), 3, "{runs:?}");
+    for run in &runs {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = std::fs::metadata(run).expect("run file");
+        assert_eq!(
+            (meta.permissions().mode() & 0o777, std::fs::read_to_string(run).expect("run")),
+            (0o600, second.clone())
+        );
+    }
+    let log = std::fs::read_to_string(store.join(".stats.jsonl")).expect("the stats log");
+    let ranked: Vec<bool> = log.lines().map(|l| l.contains(r#""against_previous":true"#)).collect();
+    assert_eq!(ranked, [false, true, false, false, false]);
+}
+
+/// The name the store gives `text`: the first 128 bits of its SHA-256, in hex, then `.txt`.
+fn store_name(text: &str) -> String {
+    use sha2::Digest;
+    format!(
+        "{}.txt",
+        sha2::Sha256::digest(text.as_bytes()).iter().take(16).map(|b| format!("{b:02x}")).collect::<String>()
+    )
+}

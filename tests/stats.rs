@@ -62,7 +62,7 @@ fn stats_json_gives_the_same_sums() {
     assert_eq!(
         v["total"],
         serde_json::json!({"calls": 8, "cut": 3, "cleaned": 1, "passed": 2, "wrapped": 1, "ignored": 0,
-            "failed": 1, "rereads": 1, "persisted": 1, "estimated": 0, "bytes_in": 589800, "bytes_out": 34800,
+            "failed": 1, "rereads": 1, "persisted": 1, "estimated": 0, "ranked": 0, "bytes_in": 589800, "bytes_out": 34800,
             "tokens_in": 147500, "tokens_out": 8750})
     );
     let claude = &v["groups"][0];
@@ -197,6 +197,35 @@ fn tokens_of_a_long_output_are_scaled_from_its_first_64_kib_and_say_so() {
         r.out.contains(
             "\n1 output was longer than 64 KiB: its tokens in are counted on the first 64 KiB and scaled by bytes\n"
         ),
+        "{}",
+        r.out
+    );
+}
+
+/// A command run again in the same project is ranked against its last output; `ctx stats` says
+/// how many outputs cut were.
+#[test]
+fn stats_count_the_outputs_ranked_against_the_previous_run() {
+    let dir = common::tmp("stats-ranked");
+    let run = |warning: &str| {
+        let text: String = (1..=3000).map(|i| format!("line {i}\n")).collect::<String>()
+            + warning
+            + "error: could not compile `app`\n"
+            + &(1..=3000).map(|i| format!("line {i}\n")).collect::<String>();
+        let r = common::run(ctx(&dir).args(["hook", "claude"]).write_stdin(bash_event(&text, "/p", "make")));
+        assert_eq!(r.err, "");
+        r.out
+    };
+    assert!(!run("warning: unused variable `x`\n").contains("[ctx: "));
+    assert!(
+        run("warning: unused variable `x`\n").contains(r"\n[ctx: lines the previous run printed too ranked lower]\n")
+    );
+    let r = common::run(ctx(&dir).args(["stats", "--json"]));
+    let v: Value = serde_json::from_str(&r.out).expect("json");
+    assert_eq!((v["total"]["cut"].as_u64(), v["total"]["ranked"].as_u64()), (Some(2), Some(1)));
+    let r = common::run(ctx(&dir).arg("stats"));
+    assert!(
+        r.out.ends_with("\n1 of the outputs cut were ranked against the last output of the same command in the project (their last line says so)\n"),
         "{}",
         r.out
     );

@@ -521,7 +521,8 @@ fn a_range_past_the_last_line_is_an_error_not_an_empty_answer() {
 /// `--baseline`: on a real pass/fail pair of Maven builds (CiDiff's astor_400, excerpts in
 /// tests/fixtures/cidiff-astor_400 with their notice), the compiler warning the passing run
 /// printed too ranks one class lower and gives its room to the failing run's own count of
-/// errors; the failure itself is kept either way.
+/// errors; the failure itself is kept either way. The output says so in its last line, within
+/// the budget (the budget is 3,050 chars so that the count of errors has room beside it).
 #[test]
 fn baseline_ranks_lines_of_the_passing_run_lower() {
     let dir = Path::new("tests/fixtures/cidiff-astor_400");
@@ -531,17 +532,19 @@ fn baseline_ranks_lines_of_the_passing_run_lower() {
     let failure = "\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.0:compile (default-compile) on project astor: Compilation failure: Compilation failure:\n";
     let symbol = "\n[ERROR] /builds/workspace/astor/src/main/java/fr/inria/astor/approaches/scaffold/scaffoldgeneration/libinfo/LibParser.java:[23,29] cannot find symbol\n";
 
-    let plain = run(ctx().args(["--max-chars", "3000"]).arg(&fail));
+    let plain = run(ctx().args(["--max-chars", "3050"]).arg(&fail));
     assert_eq!(plain.code, 0, "{}", plain.err);
     assert!(plain.out.contains(warning) && !plain.out.contains(errors), "{}", plain.out);
+    assert!(!plain.out.contains("[ctx: "), "{}", plain.out);
 
-    let against = run(ctx().args(["--max-chars", "3000", "--baseline"]).arg(&pass).arg(&fail));
+    let against = run(ctx().args(["--max-chars", "3050", "--baseline"]).arg(&pass).arg(&fail));
     assert_eq!((against.code, against.err.as_str()), (0, ""));
     let out = &against.out;
     assert!(out.contains("\n[... 1 line (173 chars) omitted: line 10 ...]\n[INFO] 4 warnings \n"), "{out}");
     assert!(!out.contains(warning) && out.contains(errors), "{out}");
     assert!(out.contains(failure) && out.contains(symbol), "{out}");
-    assert!(out.chars().count() <= 3000, "{}", out.chars().count());
+    assert!(out.ends_with("\nFinished: FAILURE\n[ctx: lines the previous run printed too ranked lower]\n"), "{out}");
+    assert!(out.chars().count() <= 3050, "{}", out.chars().count());
 }
 
 #[test]

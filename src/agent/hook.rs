@@ -349,7 +349,7 @@ pub fn changes_shell_state(command: &str) -> bool {
 }
 
 /// Whether a command already runs under ctx-truncate (a retried call, or the agent's own use).
-fn wrapped(command: &str, truncate: &str) -> bool {
+pub(crate) fn wrapped(command: &str, truncate: &str) -> bool {
     if command.starts_with("__ctx_out=$(") {
         return true;
     }

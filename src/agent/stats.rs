@@ -72,6 +72,10 @@ pub struct Entry {
     /// counting all of it would cost the hook more than its fitting does).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub estimated: bool,
+    /// Whether the output was cut ranked against the last output of the same command in the
+    /// same project (the output then ends with [`crate::truncate::BASELINE_NOTE`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub against_previous: bool,
 }
 
 /// The longest output whose tokens the hook counts whole: 64 KiB, under a millisecond.
@@ -107,6 +111,7 @@ impl Entry {
             baseline: if persisted { "persisted" } else { "full" }.to_string(),
             reread,
             estimated: false,
+            against_previous: false,
         }
     }
 
@@ -269,6 +274,8 @@ pub struct Sums {
     pub persisted: u64,
     /// Calls whose tokens in were extrapolated from the output's start.
     pub estimated: u64,
+    /// Outputs cut ranked against the last output of the same command (`against_previous`).
+    pub ranked: u64,
     /// Bytes in.
     pub bytes_in: u64,
     /// Bytes out.
@@ -293,6 +300,7 @@ impl Sums {
         self.rereads += u64::from(e.reread);
         self.persisted += u64::from(e.baseline == "persisted");
         self.estimated += u64::from(e.estimated);
+        self.ranked += u64::from(e.against_previous);
         self.bytes_in += e.bytes_in;
         self.bytes_out += e.bytes_out;
         self.tokens_in += e.tokens_in;
@@ -455,6 +463,7 @@ mod tests {
             baseline: "full".into(),
             reread: false,
             estimated: false,
+            against_previous: false,
         }
     }
 

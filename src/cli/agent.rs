@@ -81,10 +81,11 @@ pub enum Command {
 const STATS_HELP: &str = "\
 Each hook call appends one line to .stats.jsonl in the spill store (CTX_STATS=off: none):
 the agent, tool and project, bytes and tokens (o200k) in and out, whether the output was cut
-(its full text saved), passed as it was, or the command wrapped, and whether the call read a
-full text back from the store. The log is private (0600), rotated at 4 MiB (one older
-generation kept), and `ctx gc` drops lines older than its --max-age. `saved` is tokens in
-minus tokens out: what the model did not get, the full text being one read away.";
+(its full text saved), passed as it was, or the command wrapped, whether the call read a
+full text back from the store, and whether a cut was ranked against the command's last output.
+The log is private (0600), rotated at 4 MiB (one older generation kept), and `ctx gc` drops
+lines older than its --max-age. `saved` is tokens in minus tokens out: what the model did not
+get, the full text being one read away.";
 
 /// `ctx stats`.
 #[derive(clap::Args, Debug)]
@@ -226,9 +227,18 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
             Ok(Some(reply))
         }
         hook::Plan::Fit { tool, text } => {
-            let fitted = fit(&tool, text.as_bytes(), &store)?;
+            let run = previous_run(&event, &opts.truncate);
+            let baseline = run.as_ref().map(|name| store.join(name)).filter(|p| p.is_file());
+            let fitted = fit(&tool, text.as_bytes(), &store, baseline.as_deref())?;
+            if let Some(name) = &run {
+                save_run(agent, &store, name, text.as_bytes());
+            }
             daily_gc(&store);
-            log_call(agent, &store, || call().measured(text.as_bytes(), &fitted, &store));
+            let ranked = fitted.ends_with(format!("\n{}\n", crate::truncate::BASELINE_NOTE).as_bytes());
+            log_call(agent, &store, || stats::Entry {
+                against_previous: ranked,
+                ..call().measured(text.as_bytes(), &fitted, &store)
+            });
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
         hook::Plan::FitLines { tool, path, first, last, text } => {
@@ -252,7 +262,7 @@ fn fit_lines(
     let bytes = crate::regular::read(path, crate::regular::TEXT_CAP, "as a file the agent read").ok();
     let read = bytes.as_deref().map(|b| read::lines(b, range.0, range.1));
     let Some(read) = read.filter(|r| read::same_text(r, text)) else {
-        let fitted = fit(tool, text.as_bytes(), store)?;
+        let fitted = fit(tool, text.as_bytes(), store, None)?;
         daily_gc(store);
         return Ok((fitted != text.as_bytes()).then_some(fitted));
     };
@@ -296,15 +306,59 @@ fn wrap_max_bytes() -> Result<Option<u64>> {
     }
 }
 
-/// `text` fitted as `ctx-truncate --tool TOOL --persist STORE` fits it.
-fn fit(tool: &str, text: &[u8], store: &std::path::Path) -> Result<Vec<u8>> {
+/// `text` fitted as `ctx-truncate --tool TOOL --persist STORE [--baseline BASELINE]` fits it.
+/// A profile whose strategy takes no baseline (head, tail) refuses it: `text` is then fitted
+/// without.
+fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::path::Path>) -> Result<Vec<u8>> {
     let mut args = vec!["--tool".to_string(), tool.to_string(), "--persist".to_string(), store.display().to_string()];
     // A fetched page reaches the hook as the agent made it (often Markdown already): HTML is
     // converted only where the text is HTML.
     if matches!(tool.to_ascii_lowercase().as_str(), "webfetch" | "web_fetch" | "fetch") {
         args.extend(["--from".to_string(), "auto".to_string()]);
     }
+    if let Some(b) = baseline {
+        let with = [args.clone(), vec!["--baseline".to_string(), b.display().to_string()]].concat();
+        if let Ok(fitted) = super::truncate::filter(&with, text) {
+            return Ok(fitted);
+        }
+    }
     super::truncate::filter(&args, text)
+}
+
+/// The name in the store of the last output of the shell command of `event` in its project:
+/// `run-KEY.txt`, KEY hashed from the event's `cwd`, the command (`tool_input.command` of
+/// Claude Code's Bash and Gemini CLI's run_shell_command) and Gemini CLI's `dir_path`. `None`
+/// for another tool, an event without a `cwd` (OpenCode's plugin), and a command that runs
+/// under ctx-truncate (`--wrap`, Gemini CLI: its output was fitted in the command itself).
+fn previous_run(event: &Value, truncate: &str) -> Option<String> {
+    let cwd = event.get("cwd")?.as_str()?;
+    let tool = event.get("tool_name")?.as_str()?;
+    let input = event.get("tool_input").filter(|_| matches!(tool, "Bash" | "run_shell_command"))?;
+    let command = input.get("command")?.as_str().filter(|c| !hook::wrapped(c, truncate))?;
+    let dir = input.get("dir_path").and_then(Value::as_str).unwrap_or_default();
+    Some(format!("run-{}.txt", crate::store::key_of(format!("{cwd}\0{dir}\0{command}").as_bytes())))
+}
+
+/// Saves `text` as the last output of its command (`name`, see [`previous_run`]), private as
+/// the rest of the store and pruned with it; an output over the hook's read cap is not saved
+/// (the older one goes: it is no longer the last). A failure says so in one line.
+fn save_run(agent: Agent, store: &std::path::Path, name: &str, text: &[u8]) {
+    let saved = crate::store::Store::open(store).and_then(|s| {
+        if text.len() as u64 <= crate::regular::TEXT_CAP {
+            s.put_named(name, text).map(drop)
+        } else {
+            match std::fs::remove_file(s.dir().join(name)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
+                _ => Ok(()),
+            }
+        }
+    });
+    if let Err(e) = saved {
+        eprintln!(
+            "{TOOL} hook {agent}: cannot save the output as the baseline of its next run: {}",
+            super::error_line(&e)
+        );
+    }
 }
 
 /// The path of the filter `name` installed beside this binary, else `name` (found on PATH).
@@ -551,6 +605,13 @@ fn stats_report(args: &StatsArgs) -> Result<ExitCode> {
             out,
             "{} of the outputs cut had been saved to a file by the agent first: without ctx the model would have seen their start, not all of their tokens in",
             crate::text::group_digits(total.persisted)
+        )?;
+    }
+    if total.ranked > 0 {
+        writeln!(
+            out,
+            "{} of the outputs cut were ranked against the last output of the same command in the project (their last line says so)",
+            crate::text::group_digits(total.ranked)
         )?;
     }
     if total.estimated > 0 {

@@ -81,7 +81,7 @@ pub struct Args {
 
     /// An earlier run of the same job (the passing run before a failure, or the last run):
     /// salient ranks the lines whose template it also has one class lower, so that what is new
-    /// in this run is kept first
+    /// in this run is kept first; a cut output ranked so ends with a line that says so
     #[arg(long, value_name = "FILE", conflicts_with = "preview")]
     pub baseline: Option<PathBuf>,
 

@@ -117,6 +117,10 @@ impl Default for Options {
 /// The budget when none is given: the direct-return limit agents use in practice.
 pub const DEFAULT_MAX_CHARS: u64 = 12_000;
 
+/// The line that ends a cut output ranked against a baseline (an earlier run of the same job),
+/// counted in the budget: the reader learns why a line it saw last time may be missing.
+pub const BASELINE_NOTE: &str = "[ctx: lines the previous run printed too ranked lower]";
+
 /// The result of fitting one input.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {
@@ -182,6 +186,11 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         }
         false => choose_marker(doc, opts, &original, path),
     };
+    // The note is left out of a budget it would take more than a quarter of.
+    let note = format!("{BASELINE_NOTE}\n");
+    let note_size = Size::of(note.as_bytes(), limit.tokens.map(|_| opts.encoding));
+    let note = (ranked_against_baseline(doc, opts) && limit.scale(0.25).minus(&note_size).is_some()).then_some(note);
+    let once = if note.is_some() { once + note_size } else { once };
     let cx = marker::Context {
         total: &original,
         path,
@@ -193,7 +202,13 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
     for _ in 0..12 {
         let ranges = select::plan(doc, &budget, &reserve, opts);
         let fold = opts.strategy == Strategy::Salient;
-        let (text, gaps) = assemble(doc, &ranges, &marker, enc, cx, show_lines, fold);
+        let (mut text, gaps) = assemble(doc, &ranges, &marker, enc, cx, show_lines, fold);
+        if let Some(n) = &note {
+            if text.last().is_some_and(|&c| c != b'\n') {
+                text.push(b'\n');
+            }
+            text.extend_from_slice(n.as_bytes());
+        }
         if limit.fits(&text, opts.encoding) {
             let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
             let persisted = path.map(str::to_string);
@@ -215,6 +230,21 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
         strategy: opts.strategy,
         persisted: path.map(str::to_string),
         unmarked: opts.marker != Marker::Off,
+    }
+}
+
+/// Whether `salient` ranks a line of `doc` lower against the baseline of `opts`, so that the
+/// output says so in [`BASELINE_NOTE`] (unless it marks nothing: `--no-marker`).
+fn ranked_against_baseline(doc: &Doc, opts: &Options) -> bool {
+    let Some(baseline) = opts.baseline.as_deref().filter(|b| !b.is_empty()) else { return false };
+    if opts.strategy != Strategy::Salient || opts.preview || opts.marker == Marker::Off {
+        return false;
+    }
+    let lowered = |c: &Candidates| c.list.iter().any(|l| baseline.rank(l.class, l.template) != l.class);
+    match (doc.candidates(), doc.text()) {
+        (Some(c), _) => lowered(c),
+        (None, Some(text)) => lowered(&Candidates::of(text, opts.keep.clone(), collect::room(&opts.budget))),
+        (None, None) => false,
     }
 }
 

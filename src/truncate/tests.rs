@@ -408,3 +408,42 @@ fn thirty_failures_of_one_kind_leave_room_for_another_error() {
     assert!(got.contains("--- FAIL: TestRemote_apply_"), "{got}");
     assert!(out.output.chars <= 2500);
 }
+
+/// With a baseline that ranks a line lower, a cut output ends with [`BASELINE_NOTE`], counted in
+/// every limit given, whole or streamed; a budget the note would take a quarter of has none, and
+/// an output that fits, or a baseline that has none of the lines, gets none.
+#[test]
+fn the_baseline_note_ends_a_cut_within_the_budget() {
+    let mut text = String::new();
+    for i in 1..=300 {
+        text.push_str(&format!("step {i} of the build\n"));
+        if i % 50 == 0 {
+            text.push_str(&format!("warning: unused variable `x`\nerror[E0308]: mismatched types in f{i}\n"));
+        }
+    }
+    let baseline = std::sync::Arc::new(crate::signals::Baseline::of(b"warning: unused variable `x`\n"));
+    let other = std::sync::Arc::new(crate::signals::Baseline::of(b"nothing alike\n"));
+    let note = format!("\n{BASELINE_NOTE}\n");
+    let budgets = [
+        Budget { chars: Some(1500), ..Budget::default() },
+        Budget { chars: Some(4 * note.len() as u64 - 8), ..Budget::default() },
+        Budget { tokens: Some(300), ..Budget::default() },
+        Budget { lines: Some(20), chars: Some(2000), ..Budget::default() },
+    ];
+    for (i, budget) in budgets.into_iter().enumerate() {
+        let o = Options { baseline: Some(baseline.clone()), ..opts(budget, Strategy::Auto) };
+        for out in [run(text.as_bytes(), &o), run_windowed(text.as_bytes(), &o, 4096, 777)] {
+            assert!(out.truncated && budget.fits(&out.text, o.encoding), "{budget:?}: {}", s(&out.text));
+            assert_eq!(s(&out.text).ends_with(&note), i != 1, "{budget:?}: {}", s(&out.text));
+        }
+        let unlike = Options { baseline: Some(other.clone()), ..o.clone() };
+        assert!(!s(&run(text.as_bytes(), &unlike).text).contains(BASELINE_NOTE));
+        let unmarked = Options { marker: Marker::Off, ..o.clone() };
+        assert!(!s(&run(text.as_bytes(), &unmarked).text).contains(BASELINE_NOTE));
+    }
+    let o = Options {
+        baseline: Some(baseline),
+        ..opts(Budget { chars: Some(100_000), ..Budget::default() }, Strategy::Auto)
+    };
+    assert_eq!(run(text.as_bytes(), &o).text, text.as_bytes());
+}
