@@ -16,7 +16,9 @@ import json, os, statistics, subprocess, sys, time, platform
 work = sys.argv[1]
 ctx = os.path.abspath(os.environ["REL"] + "/ctx")
 def event(text):
-    return json.dumps({"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "Bash",
+    # As Claude Code sends it, with the project's `cwd`: from the second call on, the last output
+    # of the same command there is the baseline (saved after each call).
+    return json.dumps({"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "Bash", "cwd": work,
         "tool_input": {"command": "make"}, "tool_response": {"stdout": text, "stderr": "",
         "interrupted": False, "isImage": False}, "tool_use_id": "t"}).encode()
 small = event("".join(f"   Compiling crate{i} v0.1.{i}\n" for i in range(100)))
