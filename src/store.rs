@@ -75,14 +75,18 @@ impl Store {
     }
 
     /// Before the first write of this process into the store, removes the temporary files that
-    /// killed runs left there (see [`abandoned`]): the store does not fill with them.
+    /// killed runs left there (see [`abandoned`]): the store does not fill with them. A hook is
+    /// one process per call, and reading a store of thousands of files on every call would cost
+    /// more than the call: across processes, the store is read at most once an hour.
     fn sweep_once(&self) {
         static SWEPT: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
         let mut swept = SWEPT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if !swept.contains(&self.dir) {
             swept.push(self.dir.clone());
             drop(swept);
-            sweep_temporaries(&self.dir);
+            if sweep_due(&self.dir) {
+                sweep_temporaries(&self.dir);
+            }
         }
     }
 
@@ -356,6 +360,20 @@ pub fn gc(dir: &Path, policy: &Policy, protected: &std::collections::HashSet<Str
     Ok(swept)
 }
 
+/// Whether the temporary files of `dir` were last swept an hour ago or more (or never); if so,
+/// the sweep is stamped now. A stamp that cannot be written leaves the sweep due.
+fn sweep_due(dir: &Path) -> bool {
+    let stamp = dir.join(".sweep-stamp");
+    let hour = std::time::Duration::from_secs(3600);
+    let fresh = fs::metadata(&stamp).and_then(|m| m.modified()).is_ok_and(|t| t.elapsed().is_ok_and(|e| e < hour));
+    if !fresh {
+        let now = std::time::SystemTime::now();
+        let _ =
+            fs::File::options().write(true).create(true).truncate(false).open(&stamp).and_then(|f| f.set_modified(now));
+    }
+    !fresh
+}
+
 /// Removes the temporary files that a killed run of ctx left in `dir` (see [`abandoned`]).
 /// Returns how many.
 pub fn sweep_temporaries(dir: &Path) -> usize {
@@ -518,6 +536,19 @@ mod tests {
     }
 
     #[test]
+    fn the_store_is_swept_at_most_once_an_hour_across_processes() -> Result<()> {
+        let dir = std::env::temp_dir().join(format!("ctx-store-due-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir)?;
+        assert!(sweep_due(&dir), "never swept");
+        assert!(!sweep_due(&dir), "swept a moment ago");
+        aged(&dir.join(".sweep-stamp"), 3601)?;
+        assert!(sweep_due(&dir), "swept over an hour ago");
+        fs::remove_dir_all(&dir)?;
+        Ok(())
+    }
+
+    #[test]
     fn the_first_write_sweeps_what_killed_runs_left() -> Result<()> {
         let dir = std::env::temp_dir().join(format!("ctx-store-sweep-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -569,6 +600,7 @@ mod tests {
         assert_eq!(store.get_named("k.json").as_deref(), Some(&b"two"[..]));
         let names: Vec<String> =
             fs::read_dir(&dir)?.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+        let names: Vec<&String> = names.iter().filter(|n| *n != ".sweep-stamp").collect();
         assert_eq!(names, ["k.json"], "no temporary file is left");
         fs::remove_dir_all(&dir)?;
         Ok(())

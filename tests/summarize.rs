@@ -423,7 +423,7 @@ fn progressive_gives_a_first_look_and_the_path_to_read_on() {
         .write_stdin(input.clone()));
     assert_eq!(r.code, 0, "{}", r.err);
     let lines: Vec<&str> = r.out.lines().collect();
-    let saved = std::fs::read_dir(&store).expect("store").flatten().next().expect("saved").path();
+    let saved = common::saved(&store).into_iter().next().expect("saved");
     assert_eq!(std::fs::read_to_string(&saved).expect("read"), input, "the whole is saved");
     let path = std::fs::canonicalize(&saved).expect("path").display().to_string();
     let whole =

@@ -203,7 +203,7 @@ fn a_cut_is_always_marked_or_refused() {
         .args(["--max-chars", "200", "--marker", "[cut {lines} lines] {path}", "--persist"])
         .arg(&dir)
         .write_stdin(numbers(3000)));
-    let saved = std::fs::read_dir(&dir).expect("store").next().expect("saved").expect("entry").path();
+    let saved = common::saved(&dir).into_iter().next().expect("saved");
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains(&format!("] {}\n", saved.display())), "{}", r.out);
 }
@@ -232,13 +232,13 @@ fn persist_saves_the_full_input_once() {
     let first = run(ctx().args(["--max-lines", "5", "--persist"]).arg(&dir).write_stdin(input.clone()));
     let second = run(ctx().args(["--max-lines", "5", "--persist"]).arg(&dir).write_stdin(input.clone()));
     assert_eq!(first.out, second.out);
-    let files: Vec<_> = std::fs::read_dir(&dir).expect("dir").flatten().map(|e| e.path()).collect();
+    let files: Vec<_> = common::saved(&dir);
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(std::fs::read_to_string(&files[0]).expect("read"), input);
     assert!(first.out.contains(&format!("; full text: {} ...]", files[0].display())), "{}", first.out);
     // Input that fits is not saved.
     run(ctx().args(["--persist"]).arg(&dir).write_stdin("small\n"));
-    assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 1);
+    assert_eq!(common::saved(&dir).len(), 1);
 }
 
 #[test]
@@ -247,7 +247,7 @@ fn persist_names_the_path_in_the_first_marker_only() {
     let mut input = numbers(2000);
     input.insert_str(input.find("\n1000\n").expect("line 1000") + 1, "error: boom\n");
     let r = run(ctx().args(["--max-lines", "7", "--strategy", "salient", "--persist"]).arg(&dir).write_stdin(input));
-    let path = std::fs::read_dir(&dir).expect("dir").flatten().next().expect("saved").path();
+    let path = common::saved(&dir).into_iter().next().expect("saved");
     assert_eq!(
         r.out,
         format!(
@@ -261,7 +261,7 @@ fn persist_names_the_path_in_the_first_marker_only() {
 fn preview_shows_the_start_the_path_and_the_size() {
     let dir = tmp("preview");
     let r = run(ctx().args(["--preview", "120", "--persist"]).arg(&dir).write_stdin(numbers(1000)));
-    let saved = std::fs::read_dir(&dir).expect("dir").flatten().next().expect("saved").path();
+    let saved = common::saved(&dir).into_iter().next().expect("saved");
     let last = r.out.lines().last().unwrap_or_default().to_string();
     assert_eq!(
         last,
@@ -430,7 +430,7 @@ fn binary_input_is_named_not_shown() {
 fn the_saved_path_survives_a_tiny_budget() {
     let dir = tmp("persist-tiny");
     let r = run(ctx().args(["--max-chars", "120", "--persist"]).arg(&dir).write_stdin(numbers(2000)));
-    let path = std::fs::read_dir(&dir).expect("dir").flatten().next().expect("saved").path();
+    let path = common::saved(&dir).into_iter().next().expect("saved");
     assert_eq!(r.code, 0);
     assert!(r.out.contains(&format!("\n[... full text: {} ...]\n", path.display())), "{}", r.out);
     assert!(r.out.chars().count() <= 120);
@@ -458,7 +458,7 @@ fn a_range_read_names_the_whole_file_so_its_line_numbers_hold() {
             full.display()
         )
     );
-    assert_eq!(std::fs::read_dir(&store).map_or(0, Iterator::count), 0, "nothing is copied: the file is the full text");
+    assert_eq!(common::saved(&store).len(), 0, "nothing is copied: the file is the full text");
     let more = common::run(common::tool("ctx-truncate").args(["--lines", "102:104"]).arg(&full));
     assert_eq!(more.out, "102\n103\n104\n");
     let stdin = common::run(

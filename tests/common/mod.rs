@@ -105,6 +105,13 @@ fn sweep_finished_runs() {
     }
 }
 
+/// The files a store at `dir` holds, in the order the directory gives: its dotfiles (the stamp
+/// of its last sweep) left out.
+pub fn saved(dir: &std::path::Path) -> Vec<PathBuf> {
+    let entries = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    entries.filter(|e| !e.file_name().to_string_lossy().starts_with('.')).map(|e| e.path()).collect()
+}
+
 /// The lines `1\n` to `n\n`.
 pub fn numbers(n: usize) -> String {
     (1..=n).map(|i| format!("{i}\n")).collect()
