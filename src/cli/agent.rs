@@ -341,10 +341,16 @@ fn previous_run(event: &Value, truncate: &str) -> Option<String> {
 
 /// Saves `text` as the last output of its command (`name`, see [`previous_run`]), private as
 /// the rest of the store and pruned with it; an output over the hook's read cap is not saved
-/// (the older one goes: it is no longer the last). A failure says so in one line.
+/// (the older one goes: it is no longer the last), and one the same as the last is not written
+/// again. A failure says so in one line.
 fn save_run(agent: Agent, store: &std::path::Path, name: &str, text: &[u8]) {
     let saved = crate::store::Store::open(store).and_then(|s| {
         if text.len() as u64 <= crate::regular::TEXT_CAP {
+            // The same output as last time (a command run again unchanged) is not written again:
+            // a write costs an fsync on every call.
+            if s.get_named(name).is_some_and(|last| last == text) {
+                return Ok(());
+            }
             s.put_named(name, text).map(drop)
         } else {
             match std::fs::remove_file(s.dir().join(name)) {
