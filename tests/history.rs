@@ -985,7 +985,7 @@ fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records() {
 
 #[test]
 #[ignore = "needs ../shared/corpus"]
-fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records_on_the_corpus() {
+fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records_on_shared_corpus() {
     let mut files = Vec::new();
     for dir in fs::read_dir("../shared/corpus/transcripts").expect("../shared/corpus") {
         for f in fs::read_dir(dir.expect("dir").path()).expect("dir") {
@@ -1001,7 +1001,7 @@ fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records_on_the_
 /// plus the newest user turn (811)", and 652 succeeded: the sentence names the real threshold.
 #[test]
 #[ignore = "needs ../shared/corpus"]
-fn the_refusal_names_the_smallest_target_on_the_corpus() {
+fn the_refusal_names_the_smallest_target_on_shared_corpus() {
     let file = Path::new("../shared/corpus/transcripts/swe-agent/marshmallow-code__marshmallow-1867.traj");
     let store = tmp("history-least").join("store");
     let r = run(compact(&store).args(["--max-tokens", "651"]).arg(file));
