@@ -578,16 +578,27 @@ pub fn reaches(text: &[u8], at_least: Class) -> bool {
         .any(|line| scanner.line(line).class >= at_least)
 }
 
+/// FNV-1a, 64 bits, over what [`template`] and [`shape`] keep of a line: stable across runs and
+/// platforms.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn feed(&mut self, b: u8) {
+        self.0 ^= u64::from(b);
+        self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+    }
+}
+
 /// The template of a line: a hash of the line with its variable parts (runs of digits that do
 /// not end a name, hex ids, the digits of timestamps and addresses) folded, so that lines that
 /// differ only in them share it.
 pub fn template(line: &[u8]) -> u64 {
-    // FNV-1a over the folded bytes: stable across runs and platforms.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |b: u8| {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    };
+    let mut h = Fnv::new();
+    let mut feed = |b: u8| h.feed(b);
     let shown = crate::clean::visible(strip_eol(line));
     let line: &[u8] = &shown;
     let mut i = 0;
@@ -616,7 +627,7 @@ pub fn template(line: &[u8]) -> u64 {
         feed(b);
         i += 1;
     }
-    h
+    h.0
 }
 
 /// The templates of an earlier run of the same job (the passing run before a failure, or the
@@ -695,11 +706,8 @@ impl Baseline {
 pub fn shape(line: &[u8]) -> u64 {
     let shown = crate::clean::visible(strip_eol(line));
     let text = body(&shown);
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |b: u8| {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    };
+    let mut h = Fnv::new();
+    let mut feed = |b: u8| h.feed(b);
     for word in text.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty()).take(SHAPE_WORDS) {
         let inner = word.trim_ascii().strip_suffix(b":").unwrap_or(word);
         let inner = &inner[inner.iter().take_while(|b| !b.is_ascii_alphanumeric()).count()..];
@@ -714,7 +722,7 @@ pub fn shape(line: &[u8]) -> u64 {
         }
         feed(b' ');
     }
-    h
+    h.0
 }
 
 /// The words of a line that make its [`shape`].
