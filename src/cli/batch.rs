@@ -1,0 +1,135 @@
+//! `--batch-out` and `--batch-in` of ctx-summarize and ctx-compact: a run that sends nothing
+//! and writes the requests the cache cannot answer as a provider batch input file, and the
+//! reading of batch output files into the cache, so that the same command run again goes on
+//! from the answers (see [`crate::llm::batch`]).
+
+use crate::llm::{Client, Config, batch};
+use anyhow::{Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The exit status of a run that wrote batch requests: not done yet, run again after their
+/// results are read in with `--batch-in`.
+pub const EXIT_BATCH: u8 = 3;
+
+/// The batch flags.
+#[derive(Args, Clone, Debug, Default)]
+pub struct BatchArgs {
+    /// Send nothing: write each request the response cache cannot answer to FILE as a batch
+    /// input file (OpenAI's Batch API and vLLM run-batch shape; Anthropic's Message Batches with
+    /// --provider anthropic), split at the provider's limits (FILE-1.jsonl, FILE-2.jsonl, ...),
+    /// and exit 3; run the same command again after --batch-in with the results
+    #[arg(long, value_name = "FILE", help_heading = "Provider batches", conflicts_with = "dry_run")]
+    pub batch_out: Option<PathBuf>,
+    /// Read a batch output file (OpenAI, Anthropic or vLLM run-batch results) into the response
+    /// cache first (repeatable); errored and expired requests are reported, never cached as
+    /// answers. Without --batch-out nothing else is done
+    #[arg(long, value_name = "FILE", help_heading = "Provider batches")]
+    pub batch_in: Vec<PathBuf>,
+}
+
+impl BatchArgs {
+    /// Whether the run only reads batch results in (`--batch-in` without `--batch-out`); an
+    /// error when inputs are given too, which such a run would not read.
+    pub fn ingest_only(&self, inputs: bool) -> Result<bool> {
+        let only = self.batch_out.is_none() && !self.batch_in.is_empty();
+        if only && inputs {
+            return Err(super::usage(
+                "--batch-in without --batch-out only fills the cache: give --batch-out FILE to go on with the inputs in the same run",
+            ));
+        }
+        Ok(only)
+    }
+
+    /// `cfg` made a batch run's with `--batch-out`: nothing is sent; what the cache cannot
+    /// answer is recorded. An error when no model is configured or the cache is off.
+    pub fn apply(&self, cfg: Option<Config>) -> Result<Option<Config>> {
+        if self.batch_out.is_none() {
+            return Ok(cfg);
+        }
+        let Some(mut cfg) = cfg else {
+            return Err(super::usage(
+                "--batch-out needs a model: pass --model (and --base-url or --provider), or set CTX_MODEL",
+            ));
+        };
+        if cfg.cache_dir.is_none() {
+            return Err(super::usage("--batch-out needs the response cache, where the answers go: drop --no-cache"));
+        }
+        cfg.batch = true;
+        Ok(Some(cfg))
+    }
+
+    /// Reads every `--batch-in` file into the response cache, with a line on stderr for each
+    /// (and with `verbose`, one for each request not cached).
+    pub fn ingest(&self, tool: &str, no_cache: bool, verbose: bool, quiet: bool) -> Result<()> {
+        if self.batch_in.is_empty() {
+            return Ok(());
+        }
+        if no_cache {
+            return Err(super::usage("--batch-in fills the response cache: drop --no-cache"));
+        }
+        let cache = crate::store::Store::open(&crate::store::cache_dir("llm"))?;
+        for path in &self.batch_in {
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path).with_context(|| format!("cannot open '{name}'"))?;
+            let mut got = batch::Ingested::default();
+            batch::ingest(std::io::BufReader::new(file), &name, &cache, &mut got)?;
+            if !quiet || got.errored + got.retry > 0 {
+                eprintln!("{tool}: {}", ingested_line(&name, &got));
+            }
+            let shown = if verbose { got.notes.len() } else { 0 };
+            for note in &got.notes[..shown] {
+                eprintln!("{tool}: {note}");
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes what `client` deferred to the `--batch-out` file(s) and says so in one line on
+    /// stderr; `round` is the lowest round waiting. `None` when nothing was deferred (the run is
+    /// done), else the exit status [`EXIT_BATCH`].
+    pub fn emit(&self, tool: &str, client: Option<&Client>, round: u32) -> Result<Option<ExitCode>> {
+        let (Some(path), Some(client)) = (&self.batch_out, client) else { return Ok(None) };
+        let requests = client.deferred();
+        if requests.is_empty() {
+            return Ok(None);
+        }
+        let files = batch::write(path, client.config().provider, &requests)?;
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        let n = requests.len();
+        eprintln!(
+            "{tool}: {} in {} for round {round}: {}; run the same command again with --batch-in and their results",
+            plural(n as u64, "request"),
+            plural(files.len() as u64, "file"),
+            names.join(" ")
+        );
+        Ok(Some(ExitCode::from(EXIT_BATCH)))
+    }
+}
+
+/// `n thing` or `n things`.
+fn plural(n: u64, thing: &str) -> String {
+    format!("{} {thing}{}", crate::text::group_digits(n), if n == 1 { "" } else { "s" })
+}
+
+/// The line that reports one batch output file read in.
+fn ingested_line(name: &str, got: &batch::Ingested) -> String {
+    let mut s = format!("{name}: {} cached", plural(got.cached, "answer"));
+    if got.errored > 0 {
+        s += &format!(", {} failed for good (their fallback stands in)", group(got.errored));
+    }
+    if got.retry > 0 {
+        s += &format!(", {} expired, canceled or failed for now (asked again in the next batch)", group(got.retry));
+    }
+    if (got.errored > 0 || got.retry > 0)
+        && let Some(first) = got.notes.first()
+    {
+        s += &format!("; the first: {first}");
+    }
+    s
+}
+
+fn group(n: u64) -> String {
+    crate::text::group_digits(n)
+}
