@@ -291,8 +291,9 @@ fn run(mut args: Args) -> Result<ExitCode> {
         args.store = std::env::var_os("CTX_STORE").filter(|v| !v.is_empty()).map(PathBuf::from);
     }
     let opts = args.options()?;
+    let ingest_only = args.batch.ingest_only(!args.paths.is_empty())?;
     args.batch.ingest(TOOL, args.llm.no_cache, args.output_args.verbose, args.output_args.quiet)?;
-    if args.batch.ingest_only(!args.paths.is_empty())? {
+    if ingest_only {
         return Ok(ExitCode::SUCCESS);
     }
     let inputs = batch::inputs(&args)?;

@@ -269,8 +269,9 @@ fn run(args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let opts = options(&args)?;
+    let ingest_only = args.batch.ingest_only(!args.files.is_empty())?;
     args.batch.ingest(TOOL, args.llm.conn.no_cache, args.output.verbose, args.output.quiet)?;
-    if args.batch.ingest_only(!args.files.is_empty())? {
+    if ingest_only {
         return Ok(ExitCode::SUCCESS);
     }
     if args.progressive && args.batch.batch_out.is_some() {
