@@ -34,7 +34,11 @@ fn long_log() -> String {
 /// reverse order, in the output format of `shape` ("openai" or "anthropic"). Requests named in
 /// `expire` come back expired, those in `busy` as a 500 (both worth asking again).
 fn engine(requests: &Path, shape: &str, expire: &BTreeSet<String>, busy: &BTreeSet<String>) -> String {
-    let text = fs::read_to_string(requests).expect("requests");
+    results(&fs::read_to_string(requests).expect("requests"), shape, expire, busy)
+}
+
+/// [`engine`] on the text of a batch input file.
+fn results(text: &str, shape: &str, expire: &BTreeSet<String>, busy: &BTreeSet<String>) -> String {
     let mut out: Vec<String> = Vec::new();
     for line in text.lines() {
         let v: Value = serde_json::from_str(line).expect("a JSON line");
@@ -394,5 +398,202 @@ fn lines_are_valid_for_the_real_sdks() {
         // The expired one is asked again; the one that failed for good is not: OpenAI's (a wrong
         // model) falls back, Anthropic's (a prompt too long) is asked again in two halves.
         assert_eq!(ids(&req).len(), if shape == "openai" { 1 } else { 3 }, "{}", r.err);
+    }
+}
+
+/// A provider's batch endpoints, as documented: OpenAI's files and batches (upload with
+/// `purpose=batch`, create, status, output and error files) and Anthropic's Message Batches
+/// (create, status, `results_url`). A batch is in progress at its first two reads and has
+/// ended from the third; its results come out of order, and the first request each batch sees for the
+/// first time expires, the second fails with a 500 (OpenAI) or is overloaded (Anthropic).
+struct Provider {
+    server: Server,
+}
+
+#[derive(Default)]
+struct Batches {
+    files: BTreeMap<String, String>,
+    /// Batch id to (input text, status reads).
+    batches: BTreeMap<String, (String, usize)>,
+    faulted: BTreeSet<String>,
+}
+
+/// The file part of a multipart upload, and whether `purpose` is `batch`.
+fn upload(raw: &[u8]) -> (String, bool) {
+    let text = String::from_utf8_lossy(raw).into_owned();
+    let boundary = text.lines().next().expect("a boundary").trim().to_string();
+    let mut file = String::new();
+    let mut purpose = false;
+    for part in text.split(&boundary) {
+        let Some((head, body)) = part.split_once("\r\n\r\n") else { continue };
+        let body = body.strip_suffix("\r\n").unwrap_or(body);
+        if head.contains("name=\"purpose\"") {
+            purpose = body == "batch";
+        } else if head.contains("name=\"file\"") {
+            file = body.to_string();
+        }
+    }
+    (file, purpose)
+}
+
+impl Provider {
+    fn start(key: &'static str) -> Provider {
+        let state = std::sync::Arc::new(std::sync::Mutex::new(Batches::default()));
+        let root = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let r2 = root.clone();
+        let server = Server::start(move |seen, _| {
+            let mut st = state.lock().expect("lock");
+            let authorized = seen.header("authorization") == Some(&format!("Bearer {key}"))
+                || seen.header("x-api-key") == Some(key);
+            if !authorized {
+                return Reply::Status(401, r#"{"error":{"message":"bad key"}}"#.into(), vec![]);
+            }
+            let path = seen.path.clone();
+            let n = st.files.len() + st.batches.len();
+            let json = |v: Value| Reply::Raw(v.to_string());
+            match (seen.method.as_str(), path.as_str()) {
+                ("POST", "/v1/files") => {
+                    let (file, purpose) = upload(&seen.raw);
+                    assert!(purpose, "purpose=batch");
+                    let id = format!("file-{n}");
+                    st.files.insert(id.clone(), file);
+                    json(json!({"id": id, "object": "file", "purpose": "batch", "bytes": 1, "created_at": 0, "filename": "x", "status": "processed"}))
+                }
+                ("POST", "/v1/batches") => {
+                    assert_eq!(seen.body["endpoint"], "/v1/chat/completions");
+                    assert_eq!(seen.body["completion_window"], "24h");
+                    let input = st.files[seen.body["input_file_id"].as_str().expect("file id")].clone();
+                    let id = format!("batch_{n}");
+                    st.batches.insert(id.clone(), (input, 0));
+                    json(json!({"id": id, "object": "batch", "status": "validating"}))
+                }
+                ("POST", "/v1/messages/batches") => {
+                    let lines: String = seen.body["requests"].as_array().expect("requests").iter().map(|r| format!("{r}\n")).collect();
+                    let id = format!("msgbatch_{n}");
+                    st.batches.insert(id.clone(), (lines, 0));
+                    json(json!({"id": id, "type": "message_batch", "processing_status": "in_progress"}))
+                }
+                ("GET", p) if p.starts_with("/v1/files/") => {
+                    let id = p.trim_start_matches("/v1/files/").trim_end_matches("/content");
+                    Reply::Raw(st.files[id].clone())
+                }
+                ("GET", p) => {
+                    let anthropic = p.starts_with("/v1/messages/batches/");
+                    let rest = p.trim_start_matches("/v1/messages/batches/").trim_start_matches("/v1/batches/");
+                    let (id, results_wanted) = match rest.strip_suffix("/results") {
+                        Some(id) => (id.to_string(), true),
+                        None => (rest.to_string(), false),
+                    };
+                    let shape = if anthropic { "anthropic" } else { "openai" };
+                    let (input, reads) = st.batches[&id].clone();
+                    let all: Vec<String> = input.lines().map(|l| serde_json::from_str::<Value>(l).expect("line")["custom_id"].as_str().expect("id").to_string()).collect();
+                    let fresh: Vec<&String> = all.iter().filter(|i| !st.faulted.contains(*i)).collect();
+                    let expire: BTreeSet<String> = fresh.first().map(|s| (*s).clone()).into_iter().collect();
+                    let busy: BTreeSet<String> = fresh.get(1).map(|s| (*s).clone()).into_iter().collect();
+                    let out = results(&input, shape, &expire, &busy);
+                    if results_wanted {
+                        st.faulted.extend(all);
+                        return Reply::Raw(out);
+                    }
+                    st.batches.get_mut(&id).expect("batch").1 += 1;
+                    let total = all.len();
+                    let failed = expire.len() + busy.len();
+                    if anthropic {
+                        let ended = reads >= 2;
+                        let counts = if ended {
+                            json!({"processing": 0, "succeeded": total - failed, "errored": busy.len(), "canceled": 0, "expired": expire.len()})
+                        } else {
+                            json!({"processing": total, "succeeded": 0, "errored": 0, "canceled": 0, "expired": 0})
+                        };
+                        let url = format!("{}/v1/messages/batches/{id}/results", r2.lock().expect("lock"));
+                        return json(json!({"id": id, "type": "message_batch", "processing_status": if ended { "ended" } else { "in_progress" },
+                            "request_counts": counts, "results_url": if ended { Value::from(url) } else { Value::Null }}));
+                    }
+                    if reads < 2 {
+                        return json(json!({"id": id, "object": "batch", "status": "in_progress", "request_counts": {"total": total, "completed": 0, "failed": 0}}));
+                    }
+                    // Successes in the output file, failures in the error file, as OpenAI splits them.
+                    let (ok, bad): (Vec<&str>, Vec<&str>) = out.lines().partition(|l| l.contains("\"status_code\":200"));
+                    let (o, e) = (format!("file-out-{id}"), format!("file-err-{id}"));
+                    if !st.files.contains_key(&o) {
+                        st.files.insert(o.clone(), ok.iter().map(|l| format!("{l}\n")).collect());
+                        st.files.insert(e.clone(), bad.iter().map(|l| format!("{l}\n")).collect());
+                        st.faulted.extend(all);
+                    }
+                    json(json!({"id": id, "object": "batch", "status": "completed", "output_file_id": o, "error_file_id": e,
+                        "request_counts": {"total": total, "completed": total - failed, "failed": failed}}))
+                }
+                _ => Reply::Status(404, "{}".into(), vec![]),
+            }
+        });
+        *root.lock().expect("lock") = server.root();
+        Provider { server }
+    }
+}
+
+/// The whole loop through `ctx batch submit | status | fetch` against a provider's batch
+/// endpoints: the summary equals a live run's against the same scripted model, byte for byte,
+/// and the key is sent in its header and shown nowhere.
+#[test]
+fn the_loop_through_the_batch_endpoints_equals_a_live_run() {
+    const KEY: &str = "sk-test-batch-key-1234567890";
+    for shape in ["openai", "anthropic"] {
+        let dir = tmp(&format!("batch-api-{shape}"));
+        let log = dir.join("big.log");
+        fs::write(&log, long_log()).expect("write");
+        let live_server = live_server();
+        let provider = Provider::start(KEY);
+        // The chat base URL names the model server; the batch endpoints are the provider's.
+        let chat = if shape == "openai" { live_server.url() } else { live_server.root() };
+        let api = if shape == "openai" { provider.server.url() } else { provider.server.root() };
+        let args = ["--provider", shape, "--base-url", &chat, "--model", "m", "--max-output", "300", "--target", "200"];
+        let live = run(summarize(&dir.join("live")).args(args).arg(&log));
+        assert_eq!(live.code, 0, "{}", live.err);
+        let (req, res) = (dir.join("req.jsonl"), dir.join("res.jsonl"));
+        let ctx = |a: &[&str]| {
+            let mut c = tool("ctx");
+            c.arg("batch").args(a).args(["--base-url", &api]).env("CTX_API_KEY", KEY);
+            run(&mut c)
+        };
+        let mut rounds = 0;
+        let out = loop {
+            let mut c = summarize(&dir.join("batch"));
+            c.args(args).arg(&log).arg("--batch-out").arg(&req);
+            if rounds > 0 {
+                c.arg("--batch-in").arg(&res);
+            }
+            let r = run(&mut c);
+            if r.code == 0 {
+                break r.out;
+            }
+            assert_eq!(r.code, 3, "{}", r.err);
+            rounds += 1;
+            assert!(rounds < 10);
+            let sub = ctx(&["submit", req.to_str().expect("utf-8")]);
+            assert_eq!(sub.code, 0, "{}", sub.err);
+            let id = sub.out.trim().to_string();
+            assert!(id.starts_with(if shape == "openai" { "batch_" } else { "msgbatch_" }), "{id}");
+            let running = ctx(&["status", &id]);
+            assert_eq!(running.code, 3, "{}", running.err);
+            let early = ctx(&["fetch", &id]);
+            assert_eq!(early.code, 1);
+            assert!(early.err.contains("fetch it once it has ended"), "{}", early.err);
+            let done = ctx(&["status", &id]);
+            assert_eq!(done.code, 0, "{}", done.err);
+            assert!(done.out.starts_with(&format!("{id} {}: ", if shape == "openai" { "completed" } else { "ended" })), "{}", done.out);
+            let got = ctx(&["fetch", &id, "-o", res.to_str().expect("utf-8")]);
+            assert_eq!(got.code, 0, "{}", got.err);
+            for r in [&sub, &running, &early, &done, &got] {
+                assert!(!r.out.contains(KEY) && !r.err.contains(KEY));
+            }
+        };
+        assert_eq!(out, live.out, "{shape}");
+        assert_eq!(rounds, 4, "{shape}: chunks, two again, merge, merge again");
+        assert_eq!(live_server.seen().len(), 7, "only the live run called the model");
+        let seen = provider.server.seen();
+        let keyed = seen.iter().all(|s| {
+            s.header("authorization") == Some(&format!("Bearer {KEY}")) || s.header("x-api-key") == Some(KEY)
+        });
+        assert!(keyed, "every request carries the key in its header");
     }
 }

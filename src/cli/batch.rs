@@ -138,3 +138,131 @@ fn ingested_line(name: &str, got: &batch::Ingested) -> String {
 fn group(n: u64) -> String {
     crate::text::group_digits(n)
 }
+
+/// `ctx batch`: hand a batch file to the provider, follow it, and fetch its results.
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Upload a batch file written by --batch-out and start the batch; print its id
+    Submit {
+        /// The batch input file
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        #[command(flatten)]
+        conn: ConnArgs,
+    },
+    /// Print one line on a batch (its state and requests done); exit 0 once it has ended, 3
+    /// while it runs, 1 when it failed as a whole
+    Status {
+        /// The batch id
+        id: String,
+        #[command(flatten)]
+        conn: ConnArgs,
+        /// Print the state as JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the results of a batch that has ended (for --batch-in) to FILE or stdout
+    Fetch {
+        /// The batch id
+        id: String,
+        /// Write to FILE (atomically) instead of stdout
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        conn: ConnArgs,
+    },
+}
+
+/// Where the provider is. Taken from flags and the environment only, never from a config file.
+#[derive(Args, Clone, Debug, Default)]
+pub struct ConnArgs {
+    /// The API's wire format [default: Anthropic for a msgbatch_ id or a file of params lines,
+    /// else OpenAI]
+    #[arg(long, value_enum, value_name = "PROVIDER")]
+    pub provider: Option<crate::llm::Provider>,
+    /// The API's base URL [default: the provider's] (env: CTX_BASE_URL, then OPENAI_BASE_URL)
+    #[arg(long, value_name = "URL", env = "CTX_BASE_URL", hide_env = true)]
+    pub base_url: Option<String>,
+    /// The environment variable that holds the API key [default: CTX_API_KEY, then
+    /// OPENAI_API_KEY or ANTHROPIC_API_KEY by provider]
+    #[arg(long, value_name = "NAME")]
+    pub api_key_env: Option<String>,
+    /// The limit of each request, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 600.0)]
+    pub timeout: f64,
+}
+
+impl ConnArgs {
+    fn api(&self, hint: &str) -> Result<crate::llm::batches::Api> {
+        use crate::llm::{Provider, Secret};
+        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let provider = self.provider.unwrap_or_else(|| crate::llm::batches::infer(hint));
+        let base = self.base_url.clone().or_else(|| env("OPENAI_BASE_URL").filter(|_| provider == Provider::Openai));
+        let base = base.unwrap_or_else(|| provider.default_base_url().to_string());
+        let shown = crate::llm::redact_url(&base);
+        let url = reqwest::Url::parse(&base).map_err(|e| super::usage(format!("invalid base URL '{shown}': {e}")))?;
+        if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+            return Err(super::usage(format!("invalid base URL '{shown}': it must be http:// or https:// with a host")));
+        }
+        let key = match &self.api_key_env {
+            Some(name) => Some(
+                env(name)
+                    .ok_or_else(|| super::usage(format!("--api-key-env names {name}, which is not set (or is empty)")))?,
+            ),
+            None => env("CTX_API_KEY").or_else(|| match provider {
+                Provider::Openai => env("OPENAI_API_KEY"),
+                Provider::Anthropic => env("ANTHROPIC_API_KEY"),
+            }),
+        };
+        if !(self.timeout > 0.0 && self.timeout <= 86_400.0) {
+            return Err(super::usage(format!("--timeout {} is not a number of seconds from 0 to 86400", self.timeout)));
+        }
+        crate::llm::batches::Api::new(crate::llm::batches::Endpoint {
+            provider,
+            base_url: base,
+            key: key.map(Secret::new),
+            timeout: std::time::Duration::from_secs_f64(self.timeout),
+        })
+    }
+}
+
+/// Runs `ctx batch ...`.
+pub fn run(cmd: Command) -> Result<ExitCode> {
+    use std::io::Write;
+    match cmd {
+        Command::Submit { file, conn } => {
+            let name = file.display().to_string();
+            let bytes = std::fs::read(&file).with_context(|| format!("cannot open '{name}'"))?;
+            let first = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
+            let api = conn.api(&String::from_utf8_lossy(first))?;
+            let n = bytes.split(|b| *b == b'\n').filter(|l| !l.trim_ascii().is_empty()).count();
+            let id = api.submit(&name, &bytes)?;
+            eprintln!("ctx batch: {} of '{name}' submitted as batch {id}", plural(n as u64, "request"));
+            writeln!(std::io::stdout(), "{id}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Status { id, conn, json } => {
+            let st = conn.api(&id)?.status(&id)?;
+            let line = if json {
+                serde_json::to_string(&st)?
+            } else {
+                let errors = if st.errors > 0 { format!(", {} failed, expired or canceled", group(st.errors)) } else { String::new() };
+                format!("{} {}: {} of {} done{errors}", st.id, st.status, group(st.done), group(st.total))
+            };
+            writeln!(std::io::stdout(), "{line}")?;
+            Ok(match (st.ended, st.failed) {
+                (true, false) => ExitCode::SUCCESS,
+                (true, true) => ExitCode::from(super::EXIT_ERROR),
+                (false, _) => ExitCode::from(EXIT_BATCH),
+            })
+        }
+        Command::Fetch { id, output, conn } => {
+            let bytes = conn.api(&id)?.fetch(&id)?;
+            match output {
+                Some(path) => crate::store::write_atomic(&path, &mut |w| Ok(w.write_all(&bytes)?))?,
+                None => std::io::stdout().write_all(&bytes)?,
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -5,6 +5,7 @@
 //! it, or a base URL's credentials, gets them taken out: [`Scrubber`]).
 
 pub mod batch;
+pub mod batches;
 mod client;
 mod provider;
 mod secret;
