@@ -58,9 +58,11 @@ fn results(text: &str, shape: &str, expire: &BTreeSet<String>, busy: &BTreeSet<S
             _ if expire.contains(&id) => json!({"custom_id": id, "result": {"type": "expired"}}),
             _ if busy.contains(&id) => json!({"custom_id": id, "result": {"type": "errored",
                 "error": {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}}}),
-            _ => json!({"custom_id": id, "result": {"type": "succeeded", "message": {"type": "message", "role": "assistant",
+            _ => {
+                json!({"custom_id": id, "result": {"type": "succeeded", "message": {"type": "message", "role": "assistant",
                 "content": [{"type": "text", "text": reply}], "stop_reason": "end_turn",
-                "usage": {"input_tokens": 10, "output_tokens": 3}}}}),
+                "usage": {"input_tokens": 10, "output_tokens": 3}}}})
+            }
         };
         out.push(o.to_string());
     }
@@ -154,7 +156,12 @@ fn a_summary_made_through_batches_equals_the_live_one() {
                 dir.join("requests.jsonl").display()
             )
         );
-        assert!(l.errs[1].contains(": 4 answers cached, 2 expired, canceled or failed for now (asked again in the next batch)"), "{}", l.errs[1]);
+        assert!(
+            l.errs[1]
+                .contains(": 4 answers cached, 2 expired, canceled or failed for now (asked again in the next batch)"),
+            "{}",
+            l.errs[1]
+        );
         assert!(l.errs[2].contains("1 request in 1 file for round 2"), "{}", l.errs[2]);
         // The merge was never asked for before the chunks' answers were in.
         assert!(l.rounds[..2].iter().flatten().all(|id| !l.rounds[2].contains(id)));
@@ -191,12 +198,17 @@ fn a_request_that_failed_for_good_falls_back_and_is_not_sent_again() {
     let mut results = engine(&req, "openai", &BTreeSet::new(), &BTreeSet::new());
     let bad = json!({"id": "b", "custom_id": all[0], "response": {"status_code": 400, "request_id": "r",
         "body": {"error": {"message": "Invalid 'max_tokens'", "type": "invalid_request_error"}}}, "error": null});
-    results = results.lines().filter(|l| !l.contains(&all[0])).map(|l| format!("{l}\n")).collect::<String>() + &format!("{bad}\n");
+    results = results.lines().filter(|l| !l.contains(&all[0])).map(|l| format!("{l}\n")).collect::<String>()
+        + &format!("{bad}\n");
     let res = dir.join("res.jsonl");
     fs::write(&res, results).expect("write");
     let r = run(summarize(&dir).args(args).arg("--batch-in").arg(&res).arg("--batch-out").arg(&req).arg(&log));
     assert_eq!(r.code, 0, "{}", r.err);
-    assert!(r.err.contains(": 5 answers cached, 1 failed for good (their fallback stands in); the first: "), "{}", r.err);
+    assert!(
+        r.err.contains(": 5 answers cached, 1 failed for good (their fallback stands in); the first: "),
+        "{}",
+        r.err
+    );
     assert!(r.err.contains("HTTP 400: Invalid 'max_tokens'"), "{}", r.err);
     assert!(r.err.contains("1 chunk summaries failed; their extractive summaries stand in"), "{}", r.err);
     assert!(r.out.starts_with("[summary of 185,780 chars: 32 chunks, 5 summarized (head-tail), 1 extractive after a failed call, model m]\n"), "{}", r.out);
@@ -211,7 +223,10 @@ fn foreign_lines_are_refused() {
     let dir = tmp("batch-foreign");
     let res = dir.join("res.jsonl");
     for (line, why) in [
-        ("{\"custom_id\":\"../../x\",\"response\":{\"status_code\":200,\"body\":{}}}", "custom_id '../../x' was not written by ctx (40 hex digits): not this tool's batch"),
+        (
+            "{\"custom_id\":\"../../x\",\"response\":{\"status_code\":200,\"body\":{}}}",
+            "custom_id '../../x' was not written by ctx (40 hex digits): not this tool's batch",
+        ),
         ("{\"id\":1}", "no custom_id: not a batch output line"),
         ("not json", "not a JSON line"),
     ] {
@@ -259,8 +274,19 @@ fn a_thousand_transcripts_make_one_batch_a_round() {
     let server = live_server();
     let store = dir.join("store");
     let store = store.to_str().expect("utf-8");
-    let args =
-        ["--base-url", &server.url(), "--model", "m", "--max-tokens", "800", "--keep-recent", "150", "-q", "--store", store];
+    let args = [
+        "--base-url",
+        &server.url(),
+        "--model",
+        "m",
+        "--max-tokens",
+        "800",
+        "--keep-recent",
+        "150",
+        "-q",
+        "--store",
+        store,
+    ];
     let out = |name: &str| dir.join(name);
     let live = run(compact(&dir.join("live")).args(args).arg("--out-dir").arg(out("live-out")).arg(&src));
     assert_eq!(live.code, 0, "{}", live.err);
@@ -286,7 +312,13 @@ fn a_thousand_transcripts_make_one_batch_a_round() {
             "{name}"
         );
     }
-    assert_eq!(fs::read_dir(out("batch-out")).expect("dir").filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "json"))).count(), 1001);
+    assert_eq!(
+        fs::read_dir(out("batch-out"))
+            .expect("dir")
+            .filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "json")))
+            .count(),
+        1001
+    );
 }
 
 /// A run killed while it writes its batch file, or while it reads results in, leaves nothing
@@ -301,7 +333,8 @@ fn a_killed_emit_or_ingest_leaves_nothing_half_written() {
         fs::write(src.join(format!("s{i:02}.json")), transcript(i)).expect("write");
     }
     let req = dir.join("req.jsonl");
-    let args = ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--max-tokens", "800", "--keep-recent", "150", "-q"];
+    let args =
+        ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--max-tokens", "800", "--keep-recent", "150", "-q"];
     let cmd = || {
         let mut c = compact(&dir);
         c.args(args).arg("--out-dir").arg(dir.join("out")).arg(&src).arg("--batch-out").arg(&req);
@@ -311,7 +344,9 @@ fn a_killed_emit_or_ingest_leaves_nothing_half_written() {
     let r = run(cmd().env("CTX_FAULT", "before-rename"));
     assert_eq!(r.code, 1, "{}", r.err);
     assert!(!req.exists());
-    assert!(fs::read_dir(&dir).expect("dir").all(|e| !e.expect("entry").file_name().to_string_lossy().starts_with(".tmp")));
+    assert!(
+        fs::read_dir(&dir).expect("dir").all(|e| !e.expect("entry").file_name().to_string_lossy().starts_with(".tmp"))
+    );
     // kill -9 at random points of the emit: the file is whole or absent.
     for delay in [5u64, 20, 60, 150] {
         let _ = fs::remove_file(&req);
@@ -443,8 +478,8 @@ impl Provider {
         let r2 = root.clone();
         let server = Server::start(move |seen, _| {
             let mut st = state.lock().expect("lock");
-            let authorized = seen.header("authorization") == Some(&format!("Bearer {key}"))
-                || seen.header("x-api-key") == Some(key);
+            let authorized =
+                seen.header("authorization") == Some(&format!("Bearer {key}")) || seen.header("x-api-key") == Some(key);
             if !authorized {
                 return Reply::Status(401, r#"{"error":{"message":"bad key"}}"#.into(), vec![]);
             }
@@ -457,7 +492,9 @@ impl Provider {
                     assert!(purpose, "purpose=batch");
                     let id = format!("file-{n}");
                     st.files.insert(id.clone(), file);
-                    json(json!({"id": id, "object": "file", "purpose": "batch", "bytes": 1, "created_at": 0, "filename": "x", "status": "processed"}))
+                    json(
+                        json!({"id": id, "object": "file", "purpose": "batch", "bytes": 1, "created_at": 0, "filename": "x", "status": "processed"}),
+                    )
                 }
                 ("POST", "/v1/batches") => {
                     assert_eq!(seen.body["endpoint"], "/v1/chat/completions");
@@ -468,7 +505,8 @@ impl Provider {
                     json(json!({"id": id, "object": "batch", "status": "validating"}))
                 }
                 ("POST", "/v1/messages/batches") => {
-                    let lines: String = seen.body["requests"].as_array().expect("requests").iter().map(|r| format!("{r}\n")).collect();
+                    let lines: String =
+                        seen.body["requests"].as_array().expect("requests").iter().map(|r| format!("{r}\n")).collect();
                     let id = format!("msgbatch_{n}");
                     st.batches.insert(id.clone(), (lines, 0));
                     json(json!({"id": id, "type": "message_batch", "processing_status": "in_progress"}))
@@ -486,7 +524,15 @@ impl Provider {
                     };
                     let shape = if anthropic { "anthropic" } else { "openai" };
                     let (input, reads) = st.batches[&id].clone();
-                    let all: Vec<String> = input.lines().map(|l| serde_json::from_str::<Value>(l).expect("line")["custom_id"].as_str().expect("id").to_string()).collect();
+                    let all: Vec<String> = input
+                        .lines()
+                        .map(|l| {
+                            serde_json::from_str::<Value>(l).expect("line")["custom_id"]
+                                .as_str()
+                                .expect("id")
+                                .to_string()
+                        })
+                        .collect();
                     let fresh: Vec<&String> = all.iter().filter(|i| !st.faulted.contains(*i)).collect();
                     let expire: BTreeSet<String> = fresh.first().map(|s| (*s).clone()).into_iter().collect();
                     let busy: BTreeSet<String> = fresh.get(1).map(|s| (*s).clone()).into_iter().collect();
@@ -506,22 +552,29 @@ impl Provider {
                             json!({"processing": total, "succeeded": 0, "errored": 0, "canceled": 0, "expired": 0})
                         };
                         let url = format!("{}/v1/messages/batches/{id}/results", r2.lock().expect("lock"));
-                        return json(json!({"id": id, "type": "message_batch", "processing_status": if ended { "ended" } else { "in_progress" },
-                            "request_counts": counts, "results_url": if ended { Value::from(url) } else { Value::Null }}));
+                        return json(
+                            json!({"id": id, "type": "message_batch", "processing_status": if ended { "ended" } else { "in_progress" },
+                            "request_counts": counts, "results_url": if ended { Value::from(url) } else { Value::Null }}),
+                        );
                     }
                     if reads < 2 {
-                        return json(json!({"id": id, "object": "batch", "status": "in_progress", "request_counts": {"total": total, "completed": 0, "failed": 0}}));
+                        return json(
+                            json!({"id": id, "object": "batch", "status": "in_progress", "request_counts": {"total": total, "completed": 0, "failed": 0}}),
+                        );
                     }
                     // Successes in the output file, failures in the error file, as OpenAI splits them.
-                    let (ok, bad): (Vec<&str>, Vec<&str>) = out.lines().partition(|l| l.contains("\"status_code\":200"));
+                    let (ok, bad): (Vec<&str>, Vec<&str>) =
+                        out.lines().partition(|l| l.contains("\"status_code\":200"));
                     let (o, e) = (format!("file-out-{id}"), format!("file-err-{id}"));
                     if !st.files.contains_key(&o) {
                         st.files.insert(o.clone(), ok.iter().map(|l| format!("{l}\n")).collect());
                         st.files.insert(e.clone(), bad.iter().map(|l| format!("{l}\n")).collect());
                         st.faulted.extend(all);
                     }
-                    json(json!({"id": id, "object": "batch", "status": "completed", "output_file_id": o, "error_file_id": e,
-                        "request_counts": {"total": total, "completed": total - failed, "failed": failed}}))
+                    json(
+                        json!({"id": id, "object": "batch", "status": "completed", "output_file_id": o, "error_file_id": e,
+                        "request_counts": {"total": total, "completed": total - failed, "failed": failed}}),
+                    )
                 }
                 _ => Reply::Status(404, "{}".into(), vec![]),
             }
@@ -580,7 +633,11 @@ fn the_loop_through_the_batch_endpoints_equals_a_live_run() {
             assert!(early.err.contains("fetch it once it has ended"), "{}", early.err);
             let done = ctx(&["status", &id]);
             assert_eq!(done.code, 0, "{}", done.err);
-            assert!(done.out.starts_with(&format!("{id} {}: ", if shape == "openai" { "completed" } else { "ended" })), "{}", done.out);
+            assert!(
+                done.out.starts_with(&format!("{id} {}: ", if shape == "openai" { "completed" } else { "ended" })),
+                "{}",
+                done.out
+            );
             let got = ctx(&["fetch", &id, "-o", res.to_str().expect("utf-8")]);
             assert_eq!(got.code, 0, "{}", got.err);
             for r in [&sub, &running, &early, &done, &got] {
@@ -591,9 +648,9 @@ fn the_loop_through_the_batch_endpoints_equals_a_live_run() {
         assert_eq!(rounds, 4, "{shape}: chunks, two again, merge, merge again");
         assert_eq!(live_server.seen().len(), 7, "only the live run called the model");
         let seen = provider.server.seen();
-        let keyed = seen.iter().all(|s| {
-            s.header("authorization") == Some(&format!("Bearer {KEY}")) || s.header("x-api-key") == Some(KEY)
-        });
+        let keyed = seen
+            .iter()
+            .all(|s| s.header("authorization") == Some(&format!("Bearer {KEY}")) || s.header("x-api-key") == Some(KEY));
         assert!(keyed, "every request carries the key in its header");
     }
 }

@@ -202,18 +202,20 @@ impl ConnArgs {
         let shown = crate::llm::redact_url(&base);
         let url = reqwest::Url::parse(&base).map_err(|e| super::usage(format!("invalid base URL '{shown}': {e}")))?;
         if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
-            return Err(super::usage(format!("invalid base URL '{shown}': it must be http:// or https:// with a host")));
+            return Err(super::usage(format!(
+                "invalid base URL '{shown}': it must be http:// or https:// with a host"
+            )));
         }
-        let key = match &self.api_key_env {
-            Some(name) => Some(
-                env(name)
-                    .ok_or_else(|| super::usage(format!("--api-key-env names {name}, which is not set (or is empty)")))?,
-            ),
-            None => env("CTX_API_KEY").or_else(|| match provider {
-                Provider::Openai => env("OPENAI_API_KEY"),
-                Provider::Anthropic => env("ANTHROPIC_API_KEY"),
-            }),
-        };
+        let key =
+            match &self.api_key_env {
+                Some(name) => Some(env(name).ok_or_else(|| {
+                    super::usage(format!("--api-key-env names {name}, which is not set (or is empty)"))
+                })?),
+                None => env("CTX_API_KEY").or_else(|| match provider {
+                    Provider::Openai => env("OPENAI_API_KEY"),
+                    Provider::Anthropic => env("ANTHROPIC_API_KEY"),
+                }),
+            };
         if !(self.timeout > 0.0 && self.timeout <= 86_400.0) {
             return Err(super::usage(format!("--timeout {} is not a number of seconds from 0 to 86400", self.timeout)));
         }
@@ -246,7 +248,11 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             let line = if json {
                 serde_json::to_string(&st)?
             } else {
-                let errors = if st.errors > 0 { format!(", {} failed, expired or canceled", group(st.errors)) } else { String::new() };
+                let errors = if st.errors > 0 {
+                    format!(", {} failed, expired or canceled", group(st.errors))
+                } else {
+                    String::new()
+                };
                 format!("{} {}: {} of {} done{errors}", st.id, st.status, group(st.done), group(st.total))
             };
             writeln!(std::io::stdout(), "{line}")?;

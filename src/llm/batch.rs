@@ -50,7 +50,9 @@ pub fn is_key(id: &str) -> bool {
 /// than 0 is refused before ([`crate::cli`]'s `--batch-out`).
 pub fn line(provider: Provider, custom_id: &str, body: &Value) -> Value {
     match provider {
-        Provider::Openai => json!({"custom_id": custom_id, "method": "POST", "url": "/v1/chat/completions", "body": body}),
+        Provider::Openai => {
+            json!({"custom_id": custom_id, "method": "POST", "url": "/v1/chat/completions", "body": body})
+        }
         Provider::Anthropic => {
             let mut params = body.clone();
             if let Some(p) = params.as_object_mut() {
@@ -71,7 +73,8 @@ pub fn parts(provider: Provider, requests: &BTreeMap<String, Value>, limits: Lim
         if l.len() as u64 > limits.bytes {
             bail!("one request is {} bytes, over the provider's {} bytes a batch file", l.len(), limits.bytes);
         }
-        let full = out.last().is_none_or(|p| p.len() as u64 + l.len() as u64 > limits.bytes || lines >= limits.requests);
+        let full =
+            out.last().is_none_or(|p| p.len() as u64 + l.len() as u64 > limits.bytes || lines >= limits.requests);
         if full {
             out.push(Vec::new());
             lines = 0;
@@ -241,7 +244,10 @@ mod tests {
         assert!(by_size.iter().all(|p| p.len() as u64 <= line_len * 3));
         assert!(parts(Provider::Openai, &requests, Limits { requests: 9, bytes: 10 }).is_err());
         assert_eq!(part_paths(Path::new("d/req.jsonl"), 1), [PathBuf::from("d/req.jsonl")]);
-        assert_eq!(part_paths(Path::new("d/req.jsonl"), 2), [PathBuf::from("d/req-1.jsonl"), PathBuf::from("d/req-2.jsonl")]);
+        assert_eq!(
+            part_paths(Path::new("d/req.jsonl"), 2),
+            [PathBuf::from("d/req-1.jsonl"), PathBuf::from("d/req-2.jsonl")]
+        );
     }
 
     #[test]

@@ -94,7 +94,8 @@ impl Api {
 
     fn json(&self, rb: reqwest::blocking::RequestBuilder, what: &str, url: &str) -> Result<Value> {
         let body = self.send(rb, what, url)?;
-        serde_json::from_slice(&body).with_context(|| format!("cannot {what}: the answer of {} is not JSON", redact_url(url)))
+        serde_json::from_slice(&body)
+            .with_context(|| format!("cannot {what}: the answer of {} is not JSON", redact_url(url)))
     }
 
     /// Uploads the batch input file `bytes` (named `name`) and starts a batch of it; gives its id.
@@ -113,7 +114,8 @@ impl Api {
                 let file = self.json(rb, "upload the batch file", &url)?;
                 let Some(file_id) = file["id"].as_str() else { bail!("the upload gave no file id: {file}") };
                 let url = self.url("/batches");
-                let req = json!({"input_file_id": file_id, "endpoint": "/v1/chat/completions", "completion_window": "24h"});
+                let req =
+                    json!({"input_file_id": file_id, "endpoint": "/v1/chat/completions", "completion_window": "24h"});
                 self.json(post_json(&self.http, &url, &req), "create the batch", &url)?
             }
             Provider::Anthropic => {
@@ -122,7 +124,9 @@ impl Api {
                     .lines()
                     .filter(|l| !l.trim().is_empty())
                     .enumerate()
-                    .map(|(i, l)| serde_json::from_str::<Value>(l).with_context(|| format!("{name}:{}: not a JSON line", i + 1)))
+                    .map(|(i, l)| {
+                        serde_json::from_str::<Value>(l).with_context(|| format!("{name}:{}: not a JSON line", i + 1))
+                    })
                     .collect::<Result<Vec<_>>>()?;
                 let url = self.url("/messages/batches");
                 self.json(post_json(&self.http, &url, &json!({"requests": requests})), "create the batch", &url)?
@@ -164,7 +168,8 @@ impl Api {
                 status,
             },
             Provider::Anthropic => {
-                let errors = n("/request_counts/errored") + n("/request_counts/canceled") + n("/request_counts/expired");
+                let errors =
+                    n("/request_counts/errored") + n("/request_counts/canceled") + n("/request_counts/expired");
                 let done = n("/request_counts/succeeded") + errors;
                 Status {
                     id: id.to_string(),
@@ -186,7 +191,12 @@ impl Api {
         let v = self.get(id)?;
         let st = self.state(id, &v);
         if !st.ended {
-            bail!("batch {id} is {} ({} of {} done): fetch it once it has ended (ctx batch status {id})", st.status, st.done, st.total);
+            bail!(
+                "batch {id} is {} ({} of {} done): fetch it once it has ended (ctx batch status {id})",
+                st.status,
+                st.done,
+                st.total
+            );
         }
         let mut out = Vec::new();
         match self.ep.provider {
@@ -262,7 +272,11 @@ fn multipart(boundary: &str, name: &str, bytes: &[u8]) -> Vec<u8> {
 /// The provider a batch id or a batch file's first line suggests: Anthropic's ids start with
 /// `msgbatch_`, its lines have `params`.
 pub fn infer(id_or_line: &str) -> Provider {
-    if id_or_line.starts_with("msgbatch_") || id_or_line.contains("\"params\"") { Provider::Anthropic } else { Provider::Openai }
+    if id_or_line.starts_with("msgbatch_") || id_or_line.contains("\"params\"") {
+        Provider::Anthropic
+    } else {
+        Provider::Openai
+    }
 }
 
 #[cfg(test)]
