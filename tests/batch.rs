@@ -383,7 +383,7 @@ fn a_killed_emit_or_ingest_leaves_nothing_half_written() {
         let v: Value = serde_json::from_slice(&fs::read(&f).expect("read")).expect("a whole entry");
         assert!(v["text"].is_string(), "{}", f.display());
     }
-    let r = run(&mut cmd().arg("--batch-in").arg(&res));
+    let r = run(cmd().arg("--batch-in").arg(&res));
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(entries(&cache), 40);
     assert_eq!(common::saved(&dir.join("out")).len(), 40);
