@@ -654,3 +654,42 @@ fn the_loop_through_the_batch_endpoints_equals_a_live_run() {
         assert!(keyed, "every request carries the key in its header");
     }
 }
+
+/// `ctx batch` keeps the key to the base URL: a server that echoes it gets `[key]` in its place,
+/// and Anthropic results on another host are refused, not fetched with the key.
+#[test]
+fn ctx_batch_never_shows_the_key_nor_sends_it_elsewhere() {
+    const KEY: &str = "sk-ant-echoed-key-0987654321";
+    let echo = Server::start(|seen, _| {
+        Reply::Status(
+            401,
+            format!(r#"{{"error":{{"message":"bad key {}"}}}}"#, seen.header("x-api-key").unwrap_or("")),
+            vec![],
+        )
+    });
+    let r = run(tool("ctx")
+        .args(["batch", "status", "msgbatch_1", "--base-url", &echo.root()])
+        .env("ANTHROPIC_API_KEY", KEY));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        format!(
+            "ctx: cannot read the batch: HTTP 401 from {}/v1/messages/batches/msgbatch_1: bad key [key]\n",
+            echo.root()
+        )
+    );
+    let elsewhere = Server::start(|_, _| {
+        Reply::Raw(
+            json!({"id": "msgbatch_1", "processing_status": "ended", "request_counts": {"succeeded": 1},
+            "results_url": "http://127.0.0.2:9/results"})
+            .to_string(),
+        )
+    });
+    let r = run(tool("ctx")
+        .args(["batch", "fetch", "msgbatch_1", "--base-url", &elsewhere.root()])
+        .env("ANTHROPIC_API_KEY", KEY));
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("are at http://127.0.0.2:9/results, not on the base URL's host: refused"), "{}", r.err);
+    let r = run(tool("ctx").args(["batch", "status", "../files", "--base-url", &elsewhere.root()]));
+    assert_eq!((r.code, r.err.as_str()), (1, "ctx: '../files' is not a batch id (letters, digits, _ and -)\n"));
+}

@@ -199,23 +199,8 @@ impl ConnArgs {
         let provider = self.provider.unwrap_or_else(|| crate::llm::batches::infer(hint));
         let base = self.base_url.clone().or_else(|| env("OPENAI_BASE_URL").filter(|_| provider == Provider::Openai));
         let base = base.unwrap_or_else(|| provider.default_base_url().to_string());
-        let shown = crate::llm::redact_url(&base);
-        let url = reqwest::Url::parse(&base).map_err(|e| super::usage(format!("invalid base URL '{shown}': {e}")))?;
-        if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
-            return Err(super::usage(format!(
-                "invalid base URL '{shown}': it must be http:// or https:// with a host"
-            )));
-        }
-        let key =
-            match &self.api_key_env {
-                Some(name) => Some(env(name).ok_or_else(|| {
-                    super::usage(format!("--api-key-env names {name}, which is not set (or is empty)"))
-                })?),
-                None => env("CTX_API_KEY").or_else(|| match provider {
-                    Provider::Openai => env("OPENAI_API_KEY"),
-                    Provider::Anthropic => env("ANTHROPIC_API_KEY"),
-                }),
-            };
+        super::args::check_base_url(&base)?;
+        let key = super::args::api_key(self.api_key_env.as_deref(), provider)?;
         if !(self.timeout > 0.0 && self.timeout <= 86_400.0) {
             return Err(super::usage(format!("--timeout {} is not a number of seconds from 0 to 86400", self.timeout)));
         }
