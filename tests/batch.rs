@@ -102,6 +102,7 @@ fn batch_loop(dir: &Path, shape: &str, make: &dyn Fn() -> assert_cmd::Command) -
         let r = run(&mut c);
         l.errs.push(r.err.clone());
         if r.code == 0 {
+            assert!(!req.exists(), "a finished run removes the last round's batch file");
             l.out = r.out;
             return l;
         }
@@ -383,15 +384,16 @@ fn a_killed_emit_or_ingest_leaves_nothing_half_written() {
         let v: Value = serde_json::from_slice(&fs::read(&f).expect("read")).expect("a whole entry");
         assert!(v["text"].is_string(), "{}", f.display());
     }
-    let r = run(cmd().arg("--batch-in").arg(&res));
-    assert_eq!(r.code, 0, "{}", r.err);
-    assert_eq!(entries(&cache), 40);
-    assert_eq!(common::saved(&dir.join("out")).len(), 40);
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for id in ids(&req) {
         *seen.entry(id).or_default() += 1;
     }
     assert!(seen.values().all(|n| *n == 1));
+    let r = run(cmd().arg("--batch-in").arg(&res));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(entries(&cache), 40);
+    assert_eq!(common::saved(&dir.join("out")).len(), 40);
+    assert!(!req.exists(), "a finished run leaves no batch file to submit again");
 }
 
 /// The lines checked against the real consumers' own types: the `openai` and `anthropic` SDKs

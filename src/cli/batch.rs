@@ -98,6 +98,8 @@ impl BatchArgs {
         let (Some(path), Some(client)) = (&self.batch_out, client) else { return Ok(None) };
         let requests = client.deferred();
         if requests.is_empty() {
+            // Done: an earlier round's file holds only answered requests.
+            batch::remove_stale(path, 0);
             return Ok(None);
         }
         let files = batch::write(path, client.config().provider, &requests)?;

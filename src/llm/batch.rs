@@ -92,9 +92,28 @@ pub fn part_paths(path: &Path, n: usize) -> Vec<PathBuf> {
     if n <= 1 {
         return vec![path.to_path_buf()];
     }
+    (1..=n).map(|i| numbered(path, i)).collect()
+}
+
+/// `NAME-i.EXT` beside `path`.
+fn numbered(path: &Path, i: usize) -> PathBuf {
     let stem = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
-    (1..=n).map(|i| path.with_file_name(format!("{stem}-{i}{ext}"))).collect()
+    path.with_file_name(format!("{stem}-{i}{ext}"))
+}
+
+/// Removes the batch files at `path` from `keep` parts on (all of them for 0): the files of an
+/// earlier round that this one does not write, whose requests are answered and would be paid
+/// for again if submitted.
+pub fn remove_stale(path: &Path, keep: usize) {
+    if keep != 1 {
+        let _ = std::fs::remove_file(path);
+    }
+    let mut i = if keep > 1 { keep + 1 } else { 1 };
+    while numbered(path, i).exists() {
+        let _ = std::fs::remove_file(numbered(path, i));
+        i += 1;
+    }
 }
 
 /// Writes `requests` as batch input files at `path` (split at the provider's limits), each
@@ -107,6 +126,7 @@ pub fn write(path: &Path, provider: Provider, requests: &BTreeMap<String, Value>
         crate::store::write_atomic(p, &mut |w| Ok(w.write_all(bytes)?))
             .with_context(|| format!("cannot write the batch file '{}'", p.display()))?;
     }
+    remove_stale(path, paths.len());
     Ok(paths)
 }
 
@@ -205,16 +225,26 @@ fn outcome(v: &Value) -> Result<Outcome> {
     }
     let status = response["status_code"].as_u64().unwrap_or(0);
     let body = &response["body"];
+    // vLLM's run-batch leaves the body out of a failure and says why in `error` (its
+    // `ErrorResponse`, or a line of text).
+    let why = || match (body.is_null(), &v["error"]) {
+        (true, Value::String(e)) => format!("HTTP {status}: {}", message(&Value::String(e.clone()))),
+        (true, e) if !e.is_null() => format!("HTTP {status}: {}", message(e)),
+        _ => format!("HTTP {status}: {}", message(body)),
+    };
     Ok(match status {
         200..=299 => reply(Provider::Openai, body),
-        408 | 409 | 429 => Outcome::Again(format!("HTTP {status}: {}", message(body))),
-        400..=499 => Outcome::Final(format!("HTTP {status}: {}", message(body))),
-        _ => Outcome::Again(format!("HTTP {status}: {}", message(body))),
+        408 | 409 | 429 => Outcome::Again(why()),
+        400..=499 => Outcome::Final(why()),
+        _ => Outcome::Again(why()),
     })
 }
 
 fn message(body: &Value) -> String {
-    super::provider::error_message(body.to_string().as_bytes())
+    match body {
+        Value::String(s) => super::provider::error_message(s.as_bytes()),
+        _ => super::provider::error_message(body.to_string().as_bytes()),
+    }
 }
 
 fn reply(provider: Provider, body: &Value) -> Outcome {
@@ -248,6 +278,66 @@ mod tests {
             part_paths(Path::new("d/req.jsonl"), 2),
             [PathBuf::from("d/req-1.jsonl"), PathBuf::from("d/req-2.jsonl")]
         );
+    }
+
+    /// A round that writes fewer files than the one before leaves none of the earlier ones.
+    #[test]
+    fn stale_parts_are_removed() {
+        let dir = std::env::temp_dir().join(format!("ctx-batch-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("req.jsonl");
+        let names = |d: &Path| {
+            let mut v: Vec<String> = std::fs::read_dir(d)
+                .expect("dir")
+                .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+                .collect();
+            v.sort();
+            v
+        };
+        for p in part_paths(&path, 3) {
+            std::fs::write(p, "x").expect("write");
+        }
+        let one: BTreeMap<String, Value> = [("a".repeat(40), json!({}))].into_iter().collect();
+        write(&path, Provider::Openai, &one).expect("write");
+        assert_eq!(names(&dir), ["req.jsonl"]);
+        remove_stale(&path, 0);
+        assert!(names(&dir).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// vLLM's run-batch output (vllm/entrypoints/launchers/run_batch.py, 0.33: `run_request`
+    /// and `make_error_request_output`): an answer in `response.body`; a failure with the body
+    /// left out, its `ErrorResponse` or a text in `error`.
+    #[test]
+    fn vllm_results_are_read() {
+        let dir = std::env::temp_dir().join(format!("ctx-batch-unit-{}", std::process::id()));
+        let cache = Store::open(&dir).expect("store");
+        let (a, b, c) = ("a".repeat(40), "b".repeat(40), "c".repeat(40));
+        let lines = [
+            json!({"id": "vllm-1", "custom_id": a, "response": {"status_code": 200, "request_id": "r",
+                "body": {"object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}}}, "error": null}),
+            json!({"id": "vllm-2", "custom_id": b, "response": {"status_code": 400, "request_id": "r", "body": null},
+                "error": {"error": {"message": "This model's maximum context length is 4096 tokens.", "type": "BadRequestError", "code": 400}}}),
+            json!({"id": "vllm-3", "custom_id": c, "response": {"status_code": 400, "request_id": "r", "body": null},
+                "error": "Request must not be sent in stream mode"}),
+        ];
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let mut got = Ingested::default();
+        ingest(text.as_bytes(), "out.jsonl", &cache, &mut got).expect("ingest");
+        assert_eq!((got.cached, got.errored, got.retry), (1, 2, 0));
+        assert_eq!(
+            cache.get_named(&format!("{a}.json")).expect("cached"),
+            br#"{"text":"ok","usage":{"prompt_tokens":3,"completion_tokens":1}}"#
+        );
+        let failed: Value =
+            serde_json::from_slice(&cache.get_named(&format!("{b}{FAILED}")).expect("recorded")).expect("json");
+        assert_eq!(
+            failed,
+            json!({"error": "HTTP 400: This model's maximum context length is 4096 tokens.", "context_length": true})
+        );
+        assert!(got.notes[1].ends_with(": HTTP 400: Request must not be sent in stream mode"), "{:?}", got.notes);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
