@@ -7,6 +7,7 @@ built with those types for ctx to read back.
     validate_batch_lines.py answer-openai REQUESTS.jsonl RESULTS.jsonl
     validate_batch_lines.py answer-anthropic REQUESTS.jsonl RESULTS.jsonl
     validate_batch_lines.py check-vllm-source VLLM_SRC REQUESTS.jsonl
+    validate_batch_lines.py check-api-fields
 
 Needs the SDKs from PyPI, in a virtual environment:
     python3 -m venv /tmp/v && /tmp/v/bin/pip install openai anthropic
@@ -157,6 +158,44 @@ def check_vllm_source(src, path):
     print(f"{path}: {count} lines match vllm's BatchRequestInput and ChatCompletionRequest as declared in {src}")
 
 
+def literals(tp):
+    out = set()
+    for a in typing.get_args(tp) or [tp]:
+        out.update(typing.get_args(a) or [a])
+    return out
+
+
+def check_api_fields():
+    """The fields and states `ctx batch status | fetch` reads (src/llm/batches.rs), against the
+    SDKs' own models of a batch and a file."""
+    from anthropic.types.messages import MessageBatch, MessageBatchRequestCounts
+    from openai.types import Batch, BatchRequestCounts, FileObject
+    from openai.types.file_create_params import FileCreateParams
+
+    # What ctx takes for ended (results can be fetched), and for running.
+    openai_ended = {"completed", "expired", "cancelled", "failed"}
+    openai_running = {"validating", "in_progress", "finalizing", "cancelling"}
+    states = literals(Batch.model_fields["status"].annotation)
+    if states != openai_ended | openai_running:
+        sys.exit(f"openai Batch.status is {sorted(states)}, ctx knows {sorted(openai_ended | openai_running)}")
+    for model, fields in [
+        (Batch, {"id", "status", "request_counts", "output_file_id", "error_file_id", "errors"}),
+        (BatchRequestCounts, {"completed", "failed", "total"}),
+        (FileObject, {"id"}),
+        (MessageBatch, {"id", "processing_status", "request_counts", "results_url"}),
+        (MessageBatchRequestCounts, {"canceled", "errored", "expired", "processing", "succeeded"}),
+    ]:
+        missing = fields - set(model.model_fields)
+        if missing:
+            sys.exit(f"{model.__module__}.{model.__name__} has no {sorted(missing)}")
+    if "batch" not in literals(typing.get_type_hints(FileCreateParams)["purpose"]):
+        sys.exit("openai FileCreateParams.purpose has no 'batch'")
+    states = literals(MessageBatch.model_fields["processing_status"].annotation)
+    if states != {"in_progress", "canceling", "ended"}:
+        sys.exit(f"anthropic MessageBatch.processing_status is {sorted(states)}; ctx takes 'ended' for ended")
+    print("the batch and file fields ctx reads are the SDKs' (openai Batch, FileObject; anthropic MessageBatch)")
+
+
 def answer(n, line):
     """The answer text of request `line`: a function of its prompt, as a scripted model's."""
     body = line.get("body") or line.get("params")
@@ -220,7 +259,7 @@ def answer_anthropic(req_path, out_path):
 
 def main():
     cmd, *rest = sys.argv[1:] or ["help"]
-    commands = {"check-openai": check_openai, "check-anthropic": check_anthropic, "check-vllm-source": check_vllm_source,
+    commands = {"check-openai": check_openai, "check-anthropic": check_anthropic, "check-vllm-source": check_vllm_source, "check-api-fields": check_api_fields,
                 "answer-openai": answer_openai, "answer-anthropic": answer_anthropic}
     if cmd not in commands:
         sys.exit(__doc__)

@@ -415,6 +415,8 @@ fn lines_are_valid_for_the_real_sdks() {
         eprint!("{out}");
         out.into_owned()
     };
+    let out = py(&["check-api-fields".as_ref()]);
+    assert!(out.contains("the batch and file fields ctx reads are the SDKs'"), "{out}");
     for shape in ["openai", "anthropic"] {
         let (req, res) = (dir.join(format!("{shape}-req.jsonl")), dir.join(format!("{shape}-res.jsonl")));
         let args = ["--provider", shape, "--model", "claude-sonnet-4-5", "--max-output", "300", "--target", "200"];
