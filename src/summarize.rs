@@ -148,6 +148,20 @@ pub struct Summary {
     /// fail with [`truncate::UNMARKED`].
     #[serde(skip)]
     pub unmarked: bool,
+    /// In a batch run ([`crate::llm::Config::batch`]): the requests this summary still waits
+    /// for, recorded for a batch file instead of sent. The summary is then not made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deferred: Option<Deferred>,
+}
+
+/// What a batch run's summary waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Deferred {
+    /// The round of the requests: 1 for the chunk summaries, 2 for their merge, and one more
+    /// for each merge of merges.
+    pub round: u32,
+    /// Requests recorded (one per call, before the batch file takes each once).
+    pub requests: u64,
 }
 
 /// Chunk counts.
@@ -202,6 +216,7 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
         fallbacks: Vec::new(),
         splits: 0,
         unmarked: false,
+        deferred: None,
     };
     // `max_output` holds on every tier: input over it is never passed through whole.
     if size <= opts.pass_through && opts.limit().fits(input, opts.encoding) {
@@ -260,9 +275,20 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
         }
         Some(client) => {
             out.tier = Tier::Summarized;
-            let mut run =
-                Run { client, opts, fallbacks: Mutex::new(Vec::new()), splits: Mutex::new(0), unmarked: false };
+            let mut run = Run {
+                client,
+                opts,
+                fallbacks: Mutex::new(Vec::new()),
+                splits: Mutex::new(0),
+                unmarked: false,
+                deferred: Mutex::new(None),
+            };
             let body = run.map_reduce(&pieces, &keep, progress);
+            out.deferred = *run.deferred.get_mut().unwrap_or_else(|e| e.into_inner());
+            if out.deferred.is_some() {
+                // Nothing is made of a part: the next run, after the answers, makes the whole.
+                return out;
+            }
             out.unmarked = run.unmarked;
             out.fallbacks = std::mem::take(run.fallbacks.get_mut().unwrap_or_else(|e| e.into_inner()));
             out.splits = *run.splits.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -413,9 +439,23 @@ struct Run<'a> {
     splits: Mutex<u64>,
     /// Whether the fallback's cut of the chunk summaries is unmarked.
     unmarked: bool,
+    /// What a batch run waits for.
+    deferred: Mutex<Option<Deferred>>,
 }
 
 impl Run<'_> {
+    /// Notes a request of `round` deferred to a batch: the lowest round is the one the run is at.
+    fn defer(&self, round: u32) {
+        let mut d = self.deferred.lock().unwrap_or_else(|e| e.into_inner());
+        let d = d.get_or_insert(Deferred { round, requests: 0 });
+        d.round = d.round.min(round);
+        d.requests += 1;
+    }
+
+    fn waiting(&self) -> bool {
+        self.deferred.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+    }
+
     fn fallback(&self, f: Fallback) {
         self.fallbacks.lock().unwrap_or_else(|e| e.into_inner()).push(f);
     }
@@ -445,6 +485,10 @@ impl Run<'_> {
             progress(Progress::Chunk);
             s
         });
+        // A batch run: the merge needs every chunk's summary, which the batch brings.
+        if self.waiting() {
+            return String::new();
+        }
         // Each summary under the lines it covers, with a marker for what was not summarized.
         let mut parts: Vec<Piece> = Vec::new();
         let mut i = 0;
@@ -473,8 +517,9 @@ impl Run<'_> {
             .map(|(p, _)| String::from_utf8_lossy(&p.text).into_owned())
             .collect();
         progress(Progress::Merge);
-        match self.reduce(&merged, 0) {
-            Ok(s) => s,
+        match self.reduce(&merged, 0, 2) {
+            Ok(Some(s)) => s,
+            Ok(None) => String::new(),
             Err(e) => {
                 self.fallback(Fallback { kind: "reduce", chunk: None, error: e });
                 let budget = Budget { chars: Some(self.opts.max_output), ..Budget::default() };
@@ -495,6 +540,10 @@ impl Run<'_> {
         match self.client.chat(&self.request(model, messages, self.opts.map_chars)) {
             Ok(r) => r.text.trim().to_string(),
             Err(CallError::DryRun) => String::new(),
+            Err(CallError::Deferred) => {
+                self.defer(1);
+                String::new()
+            }
             Err(CallError::ContextLength(_)) if depth < MAX_SPLITS && text.chars().count() > 200 => {
                 *self.splits.lock().unwrap_or_else(|p| p.into_inner()) += 1;
                 let (a, b) = halves(text);
@@ -508,8 +557,10 @@ impl Run<'_> {
     }
 
     /// Merges summaries into one of about `target` chars: in one request if they fit, else in
-    /// groups and then again; halves a group on a context-length error.
-    fn reduce(&self, parts: &[String], depth: u32) -> Result<String, String> {
+    /// groups and then again; halves a group on a context-length error. `round` is the batch
+    /// round of this merge's requests; `None` when a batch run deferred one (every group of a
+    /// round is still asked for, so that the round's batch holds them all).
+    fn reduce(&self, parts: &[String], depth: u32, round: u32) -> Result<Option<String>, String> {
         let total: usize = parts.iter().map(String::len).sum();
         if parts.len() > 1 && total > REDUCE_INPUT {
             let mut groups: Vec<Vec<String>> = vec![Vec::new()];
@@ -524,22 +575,32 @@ impl Run<'_> {
                     g.push(p.clone());
                 }
             }
-            let merged = groups.iter().map(|g| self.reduce(g, depth + 1)).collect::<Result<Vec<_>, _>>()?;
-            return if merged.len() < parts.len() { self.reduce(&merged, depth + 1) } else { Ok(merged.join("\n")) };
+            let merged = groups.iter().map(|g| self.reduce(g, depth + 1, round)).collect::<Result<Vec<_>, _>>()?;
+            let Some(merged) = merged.into_iter().collect::<Option<Vec<_>>>() else { return Ok(None) };
+            return if merged.len() < parts.len() {
+                self.reduce(&merged, depth + 1, round + 1)
+            } else {
+                Ok(Some(merged.join("\n")))
+            };
         }
         let text = parts.join("\n");
         let messages = self.prompt(self.opts.reduce_prompt.as_deref(), REDUCE_PROMPT, &text, self.opts.target);
         let model = self.client.config().model.clone();
         match self.client.chat(&self.request(&model, messages, self.opts.target)) {
-            Ok(r) => Ok(r.text.trim().to_string()),
+            Ok(r) => Ok(Some(r.text.trim().to_string())),
+            Err(CallError::Deferred) => {
+                self.defer(round);
+                Ok(None)
+            }
             Err(CallError::ContextLength(e)) => {
                 if depth >= MAX_SPLITS || parts.len() < 2 {
                     return Err(e);
                 }
                 *self.splits.lock().unwrap_or_else(|p| p.into_inner()) += 1;
                 let (a, b) = parts.split_at(parts.len() / 2);
-                let merged = vec![self.reduce(a, depth + 1)?, self.reduce(b, depth + 1)?];
-                self.reduce(&merged, depth + 1)
+                let (a, b) = (self.reduce(a, depth + 1, round)?, self.reduce(b, depth + 1, round)?);
+                let (Some(a), Some(b)) = (a, b) else { return Ok(None) };
+                self.reduce(&[a, b], depth + 1, round + 1)
             }
             Err(e) => Err(e.to_string()),
         }

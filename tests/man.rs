@@ -47,7 +47,7 @@ const MORE_ENV: &[(&str, &str, &str)] = &[
     ("CODEX_HOME", "ctx", "Codex's home (default ~/.codex), for ctx init codex."),
 ];
 
-const EXIT: &str = "0: success. 1: a runtime error (an unreadable file, a bad transcript, a budget that cannot be met, an LLM failure with --strict). 2: a usage error. A broken pipe ends quietly with 0. With -- COMMAND, ctx-truncate exits with the command's status (124 after --timeout, 128+N after signal N, 126 when it cannot be run, 127 when it is not found). ctx hook always exits 0: when it fails, the agent keeps its original output.";
+const EXIT: &str = "0: success. 1: a runtime error (an unreadable file, a bad transcript, a budget that cannot be met, an LLM failure with --strict). 2: a usage error. 3: --batch-out wrote batch requests (run the same command again with --batch-in and their results); ctx batch status: the batch still runs. A broken pipe ends quietly with 0. With -- COMMAND, ctx-truncate exits with the command's status (124 after --timeout, 128+N after signal N, 126 when it cannot be run, 127 when it is not found). ctx hook always exits 0: when it fails, the agent keeps its original output.";
 
 const FILES: &str = "\\fI./ctx.toml\\fR, \\fI$XDG_CONFIG_HOME/ctx/config.toml\\fR: per-tool profiles (see ctx.example.toml).\n.br\n\\fI$XDG_CACHE_HOME/ctx/spill/\\fR: full texts that a cut saved (files 0600, folders 0700), pruned by ctx gc.\n.br\n\\fI$XDG_CACHE_HOME/ctx/llm/\\fR: the LLM response cache.\n.br\n\\fI.ctx-store/\\fR beside compacted transcripts: their originals and restore indexes.";
 

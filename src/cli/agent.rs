@@ -59,6 +59,10 @@ pub enum Command {
     Doctor,
     /// Serve the filters to an MCP client over stdio
     Mcp,
+    /// Submit a batch file written by --batch-out to OpenAI's or Anthropic's batch API, follow
+    /// it, fetch its results for --batch-in
+    #[command(subcommand)]
+    Batch(super::batch::Command),
     /// Install the man pages and the bash, zsh and fish completions of all six commands
     InstallExtras {
         /// Install under DIR/share [default: ~/.local]
@@ -170,6 +174,7 @@ fn run(args: Args) -> Result<ExitCode> {
         Command::InstallExtras { prefix, dry_run } => install_extras(prefix, dry_run),
         Command::Gc(args) => gc(&args),
         Command::Stats(args) => stats_report(&args),
+        Command::Batch(cmd) => super::batch::run(cmd),
         Command::Mcp => {
             super::mcp::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)

@@ -137,23 +137,8 @@ impl LlmConnArgs {
             Provider::infer(base.as_deref(), env("ANTHROPIC_API_KEY").is_some(), env("OPENAI_API_KEY").is_some())
         });
         let base = base.unwrap_or_else(|| provider.default_base_url().to_string());
-        let shown = crate::llm::redact_url(&base);
-        let url = reqwest::Url::parse(&base).map_err(|e| super::usage(format!("invalid base URL '{shown}': {e}")))?;
-        if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
-            return Err(super::usage(format!(
-                "invalid base URL '{shown}': it must be http:// or https:// with a host"
-            )));
-        }
-        let key =
-            match &self.api_key_env {
-                Some(name) => Some(env(name).ok_or_else(|| {
-                    super::usage(format!("--api-key-env names {name}, which is not set (or is empty)"))
-                })?),
-                None => env("CTX_API_KEY").or_else(|| match provider {
-                    Provider::Openai => env("OPENAI_API_KEY"),
-                    Provider::Anthropic => env("ANTHROPIC_API_KEY"),
-                }),
-            };
+        check_base_url(&base)?;
+        let key = api_key(self.api_key_env.as_deref(), provider)?;
         if !(self.timeout > 0.0 && self.timeout <= 86_400.0) {
             return Err(super::usage(format!("--timeout {} is not a number of seconds from 0 to 86400", self.timeout)));
         }
@@ -172,6 +157,34 @@ impl LlmConnArgs {
         }
         Ok(Some(cfg))
     }
+}
+
+/// A usage error unless `base` is an http:// or https:// URL with a host (shown without its
+/// credentials).
+pub(crate) fn check_base_url(base: &str) -> anyhow::Result<()> {
+    let shown = crate::llm::redact_url(base);
+    let url = reqwest::Url::parse(base).map_err(|e| super::usage(format!("invalid base URL '{shown}': {e}")))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+        return Err(super::usage(format!("invalid base URL '{shown}': it must be http:// or https:// with a host")));
+    }
+    Ok(())
+}
+
+/// The API key: from the variable `--api-key-env` names (a usage error when it is not set), else
+/// `CTX_API_KEY`, then `OPENAI_API_KEY` or `ANTHROPIC_API_KEY` by provider.
+pub(crate) fn api_key(named: Option<&str>, provider: crate::llm::Provider) -> anyhow::Result<Option<String>> {
+    use crate::llm::Provider;
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    Ok(match named {
+        Some(name) => Some(
+            env(name)
+                .ok_or_else(|| super::usage(format!("--api-key-env names {name}, which is not set (or is empty)")))?,
+        ),
+        None => env("CTX_API_KEY").or_else(|| match provider {
+            Provider::Openai => env("OPENAI_API_KEY"),
+            Provider::Anthropic => env("ANTHROPIC_API_KEY"),
+        }),
+    })
 }
 
 /// The LLM arguments of map-reduce: the connection, a map model, concurrency, temperature and a

@@ -163,6 +163,9 @@ pub struct Args {
     pub llm: super::args::LlmConnArgs,
 
     #[command(flatten)]
+    pub batch: super::batch::BatchArgs,
+
+    #[command(flatten)]
     pub encoding: EncodingArg,
 
     #[command(flatten)]
@@ -232,10 +235,13 @@ impl Args {
                 )));
             }
             (None, Some(w)) => w - self.reserve,
+            (None, None) if self.batch.batch_out.is_some() => {
+                return Err(usage("--batch-out asks for history summaries: give --max-tokens or --context-window"));
+            }
             (None, None) => return Ok(None),
         };
         let prompt = super::read_template(self.summary_prompt.as_deref())?;
-        let client = match (self.dry_run, self.llm.config()?) {
+        let client = match (self.dry_run, self.batch.apply(self.llm.config()?)?) {
             (false, Some(cfg)) => Some(crate::llm::Client::new(cfg)?),
             _ => None,
         };
@@ -285,6 +291,11 @@ fn run(mut args: Args) -> Result<ExitCode> {
         args.store = std::env::var_os("CTX_STORE").filter(|v| !v.is_empty()).map(PathBuf::from);
     }
     let opts = args.options()?;
+    let ingest_only = args.batch.ingest_only(!args.paths.is_empty())?;
+    args.batch.ingest(TOOL, args.llm.no_cache, args.output_args.verbose, args.output_args.quiet)?;
+    if ingest_only {
+        return Ok(ExitCode::SUCCESS);
+    }
     let inputs = batch::inputs(&args)?;
     let writes_files = args.in_place || args.out_dir.is_some() || args.output.is_some();
     let reports = args.stats || args.check || args.dry_run;

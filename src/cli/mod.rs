@@ -4,6 +4,7 @@
 
 pub mod agent;
 pub mod args;
+pub mod batch;
 pub mod chunk;
 pub mod compact;
 pub mod mcp;

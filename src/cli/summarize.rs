@@ -147,6 +147,9 @@ pub struct Args {
     pub llm: LlmArgs,
 
     #[command(flatten)]
+    pub batch: super::batch::BatchArgs,
+
+    #[command(flatten)]
     pub encoding: EncodingArg,
 
     /// What the input is: html becomes readable text first; json over --pass-through is cut
@@ -266,6 +269,14 @@ fn run(args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let opts = options(&args)?;
+    let ingest_only = args.batch.ingest_only(!args.files.is_empty())?;
+    args.batch.ingest(TOOL, args.llm.conn.no_cache, args.output.verbose, args.output.quiet)?;
+    if ingest_only {
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.progressive && args.batch.batch_out.is_some() {
+        return Err(usage("--progressive is a first look, made at once: drop --batch-out"));
+    }
     let store = match args.progressive {
         true => Some(crate::store::Store::open(&args.persist.clone().unwrap_or_else(crate::store::default_dir))?),
         false => None,
@@ -274,6 +285,7 @@ fn run(args: Args) -> Result<ExitCode> {
     let mut noted = args.backend != Backend::Auto || args.output.quiet;
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut fell_back, mut printed) = (false, 0);
+    let mut round: Option<u32> = None;
     let failed = super::each_input(TOOL, &args.files, &mut out, |src, reader, out| {
         let mut all = Vec::new();
         read_chunks(reader, &src.name, |d| {
@@ -301,6 +313,18 @@ fn run(args: Args) -> Result<ExitCode> {
         let started = std::time::Instant::now();
         let summary = summarize_one(&all, &opts, client.as_ref(), &args);
         refused(client.as_ref())?;
+        if let Some(d) = summary.deferred {
+            // Waiting for a batch: nothing of it is printed but, with --json, where it is.
+            round = Some(round.map_or(d.round, |r| r.min(d.round)));
+            if args.output.json {
+                let mut v = serde_json::json!({"tier": summary.tier, "batch": d});
+                if src.many {
+                    v["name"] = src.name.clone().into();
+                }
+                writeln!(out, "{v}")?;
+            }
+            return Ok(());
+        }
         // Said where a person reads it (a terminal) or asked for: harnesses that merge stderr
         // into a tool's result would otherwise carry the note in every result.
         let note = args.output.verbose || (std::io::stderr().is_terminal() && !args.output.quiet);
@@ -326,6 +350,12 @@ fn run(args: Args) -> Result<ExitCode> {
         Ok(())
     })?;
     out.flush()?;
+    // An input that failed is reported; the requests of the others are written all the same.
+    if let Some(code) = args.batch.emit(TOOL, client.as_ref(), round.unwrap_or(1))?
+        && !failed
+    {
+        return Ok(code);
+    }
     Ok(super::status(failed || (fell_back && args.strict)))
 }
 
@@ -381,7 +411,7 @@ pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
 fn client(args: &Args) -> Result<Option<Client>> {
     let config = match args.backend {
         Backend::Extractive => None,
-        _ => args.llm.config()?,
+        _ => args.batch.apply(args.llm.config()?)?,
     };
     if args.backend == Backend::Llm && config.is_none() {
         return Err(usage("no LLM configured: pass --base-url and --model (or set CTX_BASE_URL and CTX_MODEL)"));

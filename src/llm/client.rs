@@ -23,6 +23,8 @@ pub enum CallError {
     Fatal(String),
     /// A dry run: the request was recorded, not sent.
     DryRun,
+    /// A batch run: the request was recorded for a batch file, not sent ([`Client::deferred`]).
+    Deferred,
 }
 
 impl fmt::Display for CallError {
@@ -30,6 +32,7 @@ impl fmt::Display for CallError {
         match self {
             CallError::ContextLength(m) | CallError::Failed(m) | CallError::Fatal(m) => f.write_str(m),
             CallError::DryRun => f.write_str("dry run: not sent"),
+            CallError::Deferred => f.write_str("deferred to a batch: not sent"),
         }
     }
 }
@@ -57,6 +60,8 @@ pub struct Client {
     cache: Option<Store>,
     stats: Mutex<Stats>,
     dry: Mutex<Vec<Value>>,
+    /// A batch run's requests, by custom id (the cache key).
+    deferred: Mutex<std::collections::BTreeMap<String, Value>>,
     /// The first fatal error, after which nothing more is sent.
     fatal: Mutex<Option<String>>,
     /// When the whole run's LLM work must be over (`Config::deadline`).
@@ -114,6 +119,7 @@ impl Client {
             cache,
             stats: Mutex::new(Stats::default()),
             dry: Mutex::new(Vec::new()),
+            deferred: Mutex::new(std::collections::BTreeMap::new()),
             fatal: Mutex::new(None),
             until: cfg_deadline.map(|d| std::time::Instant::now() + d),
             scrubber,
@@ -133,6 +139,12 @@ impl Client {
     /// The requests a dry run recorded, in the order made: URL, headers without the key, body.
     pub fn dry_requests(&self) -> Vec<Value> {
         self.dry.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The requests a batch run recorded instead of sending, by custom id (the cache key
+    /// without `.json`), each once however often it was asked for.
+    pub fn deferred(&self) -> std::collections::BTreeMap<String, Value> {
+        self.deferred.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     fn count(&self, f: impl FnOnce(&mut Stats)) {
@@ -163,6 +175,14 @@ impl Client {
         if let Some(reply) = self.cached(&key) {
             self.count(|s| s.cache_hits += 1);
             return Ok(reply);
+        }
+        if self.cfg.batch {
+            if let Some(e) = self.failed(&key) {
+                return Err(e);
+            }
+            let id = key.trim_end_matches(".json").to_string();
+            self.deferred.lock().unwrap_or_else(|e| e.into_inner()).insert(id, body);
+            return Err(CallError::Deferred);
         }
         if self.cfg.dry_run {
             let headers: serde_json::Map<String, Value> =
@@ -313,6 +333,14 @@ impl Client {
         let v: Value = serde_json::from_slice(&bytes).ok()?;
         // A cache written before replies were scrubbed may hold the key.
         Some(Reply { text: self.scrub(v["text"].as_str()?), usage: Usage::default(), cached: true })
+    }
+
+    /// The failure a batch output file recorded for good for the request `key`, if any.
+    fn failed(&self, key: &str) -> Option<CallError> {
+        let name = format!("{}{}", key.trim_end_matches(".json"), super::batch::FAILED);
+        let v: Value = serde_json::from_slice(&self.cache.as_ref()?.get_named(&name)?).ok()?;
+        let why = format!("the batch answered: {}", self.scrub(v["error"].as_str().unwrap_or("failed")));
+        Some(if v["context_length"] == true { CallError::ContextLength(why) } else { CallError::Failed(why) })
     }
 
     fn store(&self, key: &str, reply: &Reply) {

@@ -4,6 +4,8 @@
 //! and never appears in an error, a log, a dry run, the cache or a reply (a server that echoes
 //! it, or a base URL's credentials, gets them taken out: [`Scrubber`]).
 
+pub mod batch;
+pub mod batches;
 mod client;
 mod provider;
 mod secret;
@@ -106,6 +108,9 @@ pub struct Config {
     pub cache_dir: Option<PathBuf>,
     /// Print requests instead of sending them.
     pub dry_run: bool,
+    /// Record the requests the cache cannot answer for a batch file instead of sending them
+    /// ([`batch`]).
+    pub batch: bool,
     /// The limit of the whole run's LLM work, from the client's start: after it nothing more is
     /// sent (what is left falls back as a failed call would), and no request outlives it.
     pub deadline: Option<Duration>,
@@ -128,6 +133,7 @@ impl Config {
             temperature: 0.0,
             cache_dir: Some(crate::store::cache_dir("llm")),
             dry_run: false,
+            batch: false,
             deadline: None,
         }
     }

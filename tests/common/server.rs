@@ -11,9 +11,12 @@ use std::time::Duration;
 /// A request as the server saw it.
 #[derive(Clone, Debug)]
 pub struct Seen {
+    pub method: String,
     pub path: String,
     pub headers: Vec<(String, String)>,
     pub body: Value,
+    /// The body as sent (a multipart upload is not JSON).
+    pub raw: Vec<u8>,
 }
 
 impl Seen {
@@ -131,6 +134,7 @@ fn serve(stream: TcpStream, state: &(Mutex<State>, Condvar), responder: &Respond
 fn read_request(reader: &mut BufReader<TcpStream>) -> Option<Seen> {
     let mut line = String::new();
     reader.read_line(&mut line).ok().filter(|&n| n > 0)?;
+    let method = line.split_whitespace().next()?.to_string();
     let path = line.split_whitespace().nth(1)?.to_string();
     let mut headers = Vec::new();
     loop {
@@ -146,7 +150,7 @@ fn read_request(reader: &mut BufReader<TcpStream>) -> Option<Seen> {
     let len: usize = headers.iter().find(|(k, _)| k == "content-length").and_then(|(_, v)| v.parse().ok()).unwrap_or(0);
     let mut body = vec![0; len];
     reader.read_exact(&mut body).ok()?;
-    Some(Seen { path, headers, body: serde_json::from_slice(&body).unwrap_or(Value::Null) })
+    Some(Seen { method, path, headers, body: serde_json::from_slice(&body).unwrap_or(Value::Null), raw: body })
 }
 
 /// Writes the reply; whether the connection stays open.

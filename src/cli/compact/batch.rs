@@ -328,7 +328,13 @@ pub fn run(args: &Args, opts: &compact::Options, history: Option<&History>, jobs
         );
     }
     let printer = printer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    printer.finish(table, count)
+    let round = printer.batch_round();
+    let code = printer.finish(table, count)?;
+    // The requests of every file waiting, in one batch: one round trip a round for the lot.
+    match args.batch.emit(super::TOOL, ctx.run.llm, round.unwrap_or(1))? {
+        Some(batch) if code == ExitCode::SUCCESS => Ok(batch),
+        _ => Ok(code),
+    }
 }
 
 fn progress(args: &Args, jobs: &[Job]) -> indicatif::ProgressBar {
@@ -349,9 +355,10 @@ fn progress(args: &Args, jobs: &[Job]) -> indicatif::ProgressBar {
 fn process(job: &Job, ctx: &Ctx<'_>) -> Outcome {
     let mut outcome = Outcome::new(job.name());
     if let Err(e) = try_process(job, ctx, &mut outcome) {
-        outcome.status = match super::super::is_broken_pipe(&e) {
-            true => Status::PipeClosed,
-            false => Status::Failed(super::super::error_line(&e)),
+        outcome.status = match e.downcast_ref::<compact::history::Waiting>() {
+            Some(w) => Status::Batched(w.0),
+            None if super::super::is_broken_pipe(&e) => Status::PipeClosed,
+            None => Status::Failed(super::super::error_line(&e)),
         };
     }
     outcome

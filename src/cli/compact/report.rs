@@ -37,6 +37,8 @@ pub enum Status {
     Failed(String),
     /// Stopped because whoever read standard output closed it: the run ends quietly with 0.
     PipeClosed,
+    /// Not written: its summary waits for these batch requests (`--batch-out`).
+    Batched(crate::summarize::Deferred),
 }
 
 /// What happened to one file.
@@ -127,6 +129,18 @@ impl Printer {
             let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
             self.next += 1;
         }
+    }
+
+    /// The lowest batch round a file waits for, if any waits.
+    pub fn batch_round(&self) -> Option<u32> {
+        self.outcomes
+            .iter()
+            .flatten()
+            .filter_map(|o| match o.status {
+                Status::Batched(d) => Some(d.round),
+                _ => None,
+            })
+            .min()
     }
 
     /// Prints the summary table on stderr (when `table`) and gives the exit status.
@@ -279,6 +293,7 @@ fn json(o: &Outcome) -> String {
         Status::Checked => "problems",
         Status::Stats => "stats",
         Status::Pending => "pending",
+        Status::Batched(_) => "batch",
     };
     let mut obj = serde_json::Map::new();
     obj.insert("file".into(), o.name.clone().into());
@@ -286,6 +301,9 @@ fn json(o: &Outcome) -> String {
     obj.insert("status".into(), status.into());
     if let Status::Failed(e) = &o.status {
         obj.insert("error".into(), e.clone().into());
+    }
+    if let Status::Batched(d) = &o.status {
+        obj.insert("batch".into(), serde_json::to_value(d).unwrap_or_default());
     }
     if let Some(out) = &o.output {
         obj.insert("output".into(), out.display().to_string().into());
@@ -359,7 +377,7 @@ fn summary(outcomes: &[Outcome], tokens: bool) -> String {
     let mut s = String::new();
     // Tokens only when every file counted is counted in tokens (`--check` and `--restore`
     // count none): a column never mixes the two units.
-    let counted = |o: &&Outcome| !matches!(o.status, Status::Failed(_) | Status::Skipped);
+    let counted = |o: &&Outcome| !matches!(o.status, Status::Failed(_) | Status::Skipped | Status::Batched(_));
     let tokens = tokens && outcomes.iter().filter(counted).all(|o| o.tokens.is_some());
     let unit = if tokens { "tokens" } else { "bytes" };
     let _ = writeln!(
@@ -381,22 +399,23 @@ fn summary(outcomes: &[Outcome], tokens: bool) -> String {
             Status::Skipped => "up to date",
             Status::Failed(_) => "error",
             Status::DryRun => "dry run",
+            Status::Batched(_) => "waits for a batch",
             _ => "done",
         };
         *by_status.entry(status).or_default() += 1;
         let (b, a) = size(o);
-        if !matches!(o.status, Status::Failed(_) | Status::Skipped) {
+        if !matches!(o.status, Status::Failed(_) | Status::Skipped | Status::Batched(_)) {
             before += b;
             after += a;
             replaced += o.replaced.len();
         }
         if outcomes.len() <= LISTED || matches!(o.status, Status::Failed(_)) {
-            let ratio = if b > 0 && !matches!(o.status, Status::Failed(_) | Status::Skipped) {
+            let ratio = if b > 0 && !matches!(o.status, Status::Failed(_) | Status::Skipped | Status::Batched(_)) {
                 format!("{:.2}", a as f64 / b as f64)
             } else {
                 "-".into()
             };
-            let (b, a) = if matches!(o.status, Status::Failed(_) | Status::Skipped) {
+            let (b, a) = if matches!(o.status, Status::Failed(_) | Status::Skipped | Status::Batched(_)) {
                 ("-".into(), "-".into())
             } else {
                 (group_digits(b), group_digits(a))

@@ -463,6 +463,19 @@ pub fn reapply(t: &Transcript, opts: &Options, event: &crate::compact::state::Ev
     Ok(Some(bytes))
 }
 
+/// A batch run's summary waits for the answers of these requests: the transcript is not
+/// written (the run that has them writes it).
+#[derive(Clone, Copy, Debug)]
+pub struct Waiting(pub summarize::Deferred);
+
+impl std::fmt::Display for Waiting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the summary waits for {} batch requests of round {}", self.0.requests, self.0.round)
+    }
+}
+
+impl std::error::Error for Waiting {}
+
 /// The summary body: by the LLM when one is configured and every call succeeds, else the
 /// extractive record; cut to `room` tokens.
 fn summary(
@@ -477,6 +490,9 @@ fn summary(
     let mut warnings = Vec::new();
     if let Some(client) = llm {
         let s = summarize::summarize(input.as_bytes(), &llm_options(opts, chars), Some(client), &|_| {});
+        if let Some(d) = s.deferred {
+            return Err(Waiting(d).into());
+        }
         if let Some(e) = client.fatal() {
             anyhow::bail!("the LLM refused the request (check the key, --model and --base-url): {e}");
         }

@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Checks ctx's batch files against the real consumers' own types, and writes batch results
+built with those types for ctx to read back.
+
+    validate_batch_lines.py check-openai REQUESTS.jsonl
+    validate_batch_lines.py check-anthropic REQUESTS.jsonl
+    validate_batch_lines.py answer-openai REQUESTS.jsonl RESULTS.jsonl
+    validate_batch_lines.py answer-anthropic REQUESTS.jsonl RESULTS.jsonl
+    validate_batch_lines.py check-vllm-source VLLM_SRC REQUESTS.jsonl
+    validate_batch_lines.py check-api-fields
+
+Needs the SDKs from PyPI, in a virtual environment:
+    python3 -m venv /tmp/v && /tmp/v/bin/pip install openai anthropic
+and is run by `cargo test --test batch -- --ignored sdk` with CTX_BATCH_PYTHON=/tmp/v/bin/python.
+
+What each check holds a line to:
+- OpenAI Batch API (and vLLM run-batch, which reads the same lines): the SDK has no type for
+  an input line; its fields are those of the Batch API's documented request input object
+  (custom_id, method, url, body). `url` must be one of the endpoints
+  `openai.types.batch_create_params.BatchCreateParams["endpoint"]` allows, and `body` must
+  validate as `openai.types.chat.completion_create_params.CompletionCreateParamsNonStreaming`
+  with no key it does not declare.
+- Anthropic Message Batches: each line must validate as
+  `anthropic.types.messages.batch_create_params.Request` (custom_id, params), `params` as
+  `MessageCreateParamsNonStreaming` with no key it does not declare, and custom_id must match
+  the documented ^[a-zA-Z0-9_-]{1,64}$.
+- Results: built as `openai.types.chat.ChatCompletion` inside the documented output line
+  envelope, and as `anthropic.types.messages.MessageBatchIndividualResponse`, so that ctx's
+  reader is tested on what the SDKs themselves serialize. One request of each file is answered
+  as errored and one as expired (the SDKs' own result models).
+"""
+
+import json
+import re
+import sys
+import typing
+
+from pydantic import ConfigDict, TypeAdapter
+
+
+def strict(td):
+    """A TypeAdapter for TypedDict `td` that refuses keys it does not declare."""
+    td.__pydantic_config__ = ConfigDict(extra="forbid")
+    return TypeAdapter(td)
+
+
+def keys_of(td):
+    return set(typing.get_type_hints(td).keys())
+
+
+def lines(path):
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if line.strip():
+                yield n, json.loads(line)
+
+
+def fail(path, n, msg):
+    sys.exit(f"{path}:{n}: {msg}")
+
+
+def check_openai(path):
+    from openai.types.batch_create_params import BatchCreateParams
+    from openai.types.chat.completion_create_params import CompletionCreateParamsNonStreaming
+
+    endpoints = set()
+    for arg in typing.get_args(typing.get_type_hints(BatchCreateParams, include_extras=True)["endpoint"]):
+        for a in typing.get_args(arg) or [arg]:
+            endpoints.update(typing.get_args(a) or [a])
+    body_adapter = strict(CompletionCreateParamsNonStreaming)
+    allowed = keys_of(CompletionCreateParamsNonStreaming)
+    seen = set()
+    count = 0
+    for n, line in lines(path):
+        if set(line) != {"custom_id", "method", "url", "body"}:
+            fail(path, n, f"keys {sorted(line)} are not custom_id, method, url, body")
+        if not isinstance(line["custom_id"], str) or line["custom_id"] in seen:
+            fail(path, n, "custom_id is not a unique string")
+        seen.add(line["custom_id"])
+        if line["method"] != "POST":
+            fail(path, n, "method is not POST")
+        if line["url"] not in endpoints:
+            fail(path, n, f"url {line['url']!r} is not one of {sorted(map(str, endpoints))}")
+        extra = set(line["body"]) - allowed
+        if extra:
+            fail(path, n, f"body keys {sorted(extra)} are not CompletionCreateParamsNonStreaming's")
+        body = body_adapter.validate_python(line["body"])
+        list(body["messages"])  # an Iterable field validates as it is read
+        count += 1
+    print(f"{path}: {count} lines valid as OpenAI batch requests (endpoints {sorted(map(str, endpoints))})")
+
+
+def check_anthropic(path):
+    from anthropic.types.message_create_params import MessageCreateParamsNonStreaming
+    from anthropic.types.messages.batch_create_params import Request
+
+    adapter = strict(Request)
+    allowed = keys_of(MessageCreateParamsNonStreaming)
+    seen = set()
+    count = 0
+    for n, line in lines(path):
+        extra = set(line.get("params", {})) - allowed
+        if extra:
+            fail(path, n, f"params keys {sorted(extra)} are not MessageCreateParamsNonStreaming's")
+        req = adapter.validate_python(line)
+        list(req["params"]["messages"])
+        if not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", req["custom_id"]) or req["custom_id"] in seen:
+            fail(path, n, "custom_id is not unique or does not match ^[a-zA-Z0-9_-]{1,64}$")
+        seen.add(req["custom_id"])
+        count += 1
+    print(f"{path}: {count} lines valid as Anthropic Message Batches requests")
+
+
+def check_vllm_source(src, path):
+    """vLLM's models need torch to import; this reads them from vLLM's own source instead (a
+    wheel unpacked, or a checkout): the fields `BatchRequestInput` declares in
+    vllm/entrypoints/launchers/run_batch.py (vLLM 0.33; vllm/entrypoints/openai/run_batch.py
+    before), the url its body validator reads as a chat completion, and the fields of
+    `ChatCompletionRequest` in vllm/entrypoints/openai/chat_completion/protocol.py (0.33;
+    vllm/entrypoints/openai/protocol.py before)."""
+    import ast
+    import os
+
+    def find(*candidates):
+        for c in candidates:
+            p = os.path.join(src, c)
+            if os.path.exists(p):
+                return p
+        sys.exit(f"none of {candidates} under {src}")
+
+    def fields(file, name):
+        tree = ast.parse(open(file, encoding="utf-8").read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.name == name:
+                names = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+                return names, ast.get_source_segment(open(file, encoding="utf-8").read(), node)
+        sys.exit(f"no class {name} in {file}")
+
+    run_batch = find("vllm/entrypoints/launchers/run_batch.py", "vllm/entrypoints/openai/run_batch.py")
+    protocol = find("vllm/entrypoints/openai/chat_completion/protocol.py", "vllm/entrypoints/openai/protocol.py")
+    line_fields, line_src = fields(run_batch, "BatchRequestInput")
+    chat_fields, _ = fields(protocol, "ChatCompletionRequest")
+    if '"/v1/chat/completions"' not in line_src or "ChatCompletionRequest.model_validate" not in line_src:
+        sys.exit(f"{run_batch}: BatchRequestInput no longer reads /v1/chat/completions as ChatCompletionRequest")
+    count = 0
+    for n, line in lines(path):
+        if set(line) != line_fields:
+            fail(path, n, f"keys {sorted(line)} are not BatchRequestInput's {sorted(line_fields)}")
+        if line["url"] != "/v1/chat/completions" or line["method"] != "POST":
+            fail(path, n, "not a POST to /v1/chat/completions")
+        extra = set(line["body"]) - chat_fields
+        if extra:
+            fail(path, n, f"body keys {sorted(extra)} are not ChatCompletionRequest fields")
+        for m in line["body"]["messages"]:
+            if set(m) != {"role", "content"} or not isinstance(m["content"], str):
+                fail(path, n, "a message is not {role, content: str}")
+        count += 1
+    print(f"{path}: {count} lines match vllm's BatchRequestInput and ChatCompletionRequest as declared in {src}")
+
+
+def literals(tp):
+    out = set()
+    for a in typing.get_args(tp) or [tp]:
+        out.update(typing.get_args(a) or [a])
+    return out
+
+
+def check_api_fields():
+    """The fields and states `ctx batch status | fetch` reads (src/llm/batches.rs), against the
+    SDKs' own models of a batch and a file."""
+    from anthropic.types.messages import MessageBatch, MessageBatchRequestCounts
+    from openai.types import Batch, BatchRequestCounts, FileObject
+    from openai.types.file_create_params import FileCreateParams
+
+    # What ctx takes for ended (results can be fetched), and for running.
+    openai_ended = {"completed", "expired", "cancelled", "failed"}
+    openai_running = {"validating", "in_progress", "finalizing", "cancelling"}
+    states = literals(Batch.model_fields["status"].annotation)
+    if states != openai_ended | openai_running:
+        sys.exit(f"openai Batch.status is {sorted(states)}, ctx knows {sorted(openai_ended | openai_running)}")
+    for model, fields in [
+        (Batch, {"id", "status", "request_counts", "output_file_id", "error_file_id", "errors"}),
+        (BatchRequestCounts, {"completed", "failed", "total"}),
+        (FileObject, {"id"}),
+        (MessageBatch, {"id", "processing_status", "request_counts", "results_url"}),
+        (MessageBatchRequestCounts, {"canceled", "errored", "expired", "processing", "succeeded"}),
+    ]:
+        missing = fields - set(model.model_fields)
+        if missing:
+            sys.exit(f"{model.__module__}.{model.__name__} has no {sorted(missing)}")
+    if "batch" not in literals(typing.get_type_hints(FileCreateParams)["purpose"]):
+        sys.exit("openai FileCreateParams.purpose has no 'batch'")
+    states = literals(MessageBatch.model_fields["processing_status"].annotation)
+    if states != {"in_progress", "canceling", "ended"}:
+        sys.exit(f"anthropic MessageBatch.processing_status is {sorted(states)}; ctx takes 'ended' for ended")
+    print("the batch and file fields ctx reads are the SDKs' (openai Batch, FileObject; anthropic MessageBatch)")
+
+
+def answer(n, line):
+    """The answer text of request `line`: a function of its prompt, as a scripted model's."""
+    body = line.get("body") or line.get("params")
+    prompt = body["messages"][-1]["content"]
+    return f"summary {n}: {len(prompt)} chars"
+
+
+def answer_openai(req_path, out_path):
+    from openai.types.chat import ChatCompletion
+
+    out = []
+    reqs = list(lines(req_path))
+    for i, (n, line) in enumerate(reqs):
+        cid = line["custom_id"]
+        if i == 0 and len(reqs) > 2:
+            out.append({"id": f"batch_req_{n}", "custom_id": cid, "response": None,
+                        "error": {"code": "batch_expired", "message": "This request could not be executed before the completion window expired."}})
+            continue
+        if i == 1 and len(reqs) > 2:
+            body = {"error": {"message": "Invalid model", "type": "invalid_request_error", "code": "model_not_found"}}
+            out.append({"id": f"batch_req_{n}", "custom_id": cid, "response": {"status_code": 400, "request_id": f"r{n}", "body": body}, "error": None})
+            continue
+        completion = ChatCompletion.model_validate({
+            "id": f"chatcmpl-{n}", "object": "chat.completion", "created": 0, "model": line["body"]["model"],
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer(n, line)}}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 3, "total_tokens": 13},
+        })
+        out.append({"id": f"batch_req_{n}", "custom_id": cid,
+                    "response": {"status_code": 200, "request_id": f"r{n}", "body": json.loads(completion.model_dump_json())}, "error": None})
+    out.reverse()  # results come in any order
+    with open(out_path, "w", encoding="utf-8") as f:
+        for o in out:
+            f.write(json.dumps(o) + "\n")
+    print(f"{out_path}: {len(out)} OpenAI results")
+
+
+def answer_anthropic(req_path, out_path):
+    from anthropic.types.messages import MessageBatchIndividualResponse
+
+    out = []
+    reqs = list(lines(req_path))
+    for i, (n, line) in enumerate(reqs):
+        cid = line["custom_id"]
+        if i == 0 and len(reqs) > 2:
+            result = {"type": "expired"}
+        elif i == 1 and len(reqs) > 2:
+            result = {"type": "errored", "error": {"type": "error", "error": {"type": "invalid_request_error", "message": "prompt is too long: 210000 tokens > 200000 maximum"}}}
+        else:
+            result = {"type": "succeeded", "message": {
+                "id": f"msg_{n}", "type": "message", "role": "assistant", "model": line["params"]["model"],
+                "content": [{"type": "text", "text": answer(n, line)}], "stop_reason": "end_turn", "stop_sequence": None,
+                "usage": {"input_tokens": 10, "output_tokens": 3}}}
+        r = MessageBatchIndividualResponse.model_validate({"custom_id": cid, "result": result})
+        out.append(r.model_dump_json())
+    out.reverse()
+    with open(out_path, "w", encoding="utf-8") as f:
+        for o in out:
+            f.write(o + "\n")
+    print(f"{out_path}: {len(out)} Anthropic results")
+
+
+def main():
+    cmd, *rest = sys.argv[1:] or ["help"]
+    commands = {"check-openai": check_openai, "check-anthropic": check_anthropic, "check-vllm-source": check_vllm_source, "check-api-fields": check_api_fields,
+                "answer-openai": answer_openai, "answer-anthropic": answer_anthropic}
+    if cmd not in commands:
+        sys.exit(__doc__)
+    commands[cmd](*rest)
+
+
+if __name__ == "__main__":
+    main()
