@@ -11,9 +11,10 @@
 //! mistake in the file is a usage error that names the file and the line:
 //! `ctx.toml:7: unknown key 'max_char' (did you mean 'max_chars'?)`.
 
-use crate::cli::summarize::Backend;
-use crate::cli::usage;
+use crate::error::{error_line, usage};
 use crate::llm::Provider;
+use crate::structure::Format;
+use crate::summarize::Backend;
 use crate::tokens::Encoding;
 use crate::truncate::Strategy;
 use anyhow::{Context, Result};
@@ -24,19 +25,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
-
-/// What an input is, for the `from` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Sniffed from the text.
-    Auto,
-    /// Plain text.
-    Text,
-    /// HTML, made readable text first.
-    Html,
-    /// JSON, cut so that it stays JSON.
-    Json,
-}
 
 /// The settings keys a section may hold, in the order [`render`] shows them.
 pub const KEYS: &[&str] = &[
@@ -369,9 +357,8 @@ pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Vec<(PathBuf,
     let named = explicit.map(Path::to_path_buf).or_else(|| set(&places.ctx_config).map(PathBuf::from));
     if let Some(path) = named {
         // A file the user named that is not there is a mistake in the call: a usage error.
-        let meta = std::fs::metadata(&path).map_err(|e| {
-            usage(format!("cannot open config '{}': {}", path.display(), crate::cli::error_line(&e.into())))
-        })?;
+        let meta = std::fs::metadata(&path)
+            .map_err(|e| usage(format!("cannot open config '{}': {}", path.display(), error_line(&e.into()))))?;
         if meta.is_dir() {
             return Err(usage(format!("cannot open config '{}': Is a directory", path.display())));
         }

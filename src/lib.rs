@@ -21,6 +21,7 @@ pub mod clean;
 pub mod cli;
 pub mod compact;
 pub mod config;
+pub mod error;
 pub mod llm;
 pub mod multicall;
 pub mod regular;

@@ -12,6 +12,17 @@ use crate::truncate::{self, Doc};
 use serde::Serialize;
 use std::sync::Mutex;
 
+/// Which backend summarizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Backend {
+    /// The LLM when one is configured, else extractive.
+    Auto,
+    /// The LLM; an error when none is configured.
+    Llm,
+    /// Extractive: the best chunks and sentences, verbatim.
+    Extractive,
+}
+
 /// How the input was handled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -1,7 +1,8 @@
 //! The config file: lookup order, precedence, aliases, every message for a bad file, the
 //! `--print-config` text, and the example config that ships with the project.
 
-use ctx::config::{self, Format, Kind, Origin, Places, Resolved, Settings};
+use ctx::config::{self, Kind, Origin, Places, Resolved, Settings};
+use ctx::structure::Format;
 use ctx::truncate::Strategy;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ fn parse(text: &str) -> config::Config {
 /// The message of a bad file, checked to be a usage error (exit 2).
 fn error(text: &str) -> String {
     let e = config::parse(Path::new("ctx.toml"), text).expect_err("is refused");
-    assert!(e.downcast_ref::<ctx::cli::Usage>().is_some(), "not a usage error: {e}");
+    assert!(e.downcast_ref::<ctx::error::UsageError>().is_some(), "not a usage error: {e}");
     ctx::cli::error_line(&e)
 }
 
@@ -247,7 +248,7 @@ fn loads_files_and_refuses_bad_bytes() {
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, b"[defaults]\n# caf\xe9\n").expect("write");
     let e = config::load(&bad).expect_err("is refused");
-    assert!(e.downcast_ref::<ctx::cli::Usage>().is_some());
+    assert!(e.downcast_ref::<ctx::error::UsageError>().is_some());
     assert_eq!(e.to_string(), format!("{}:2: not valid UTF-8", bad.display()));
     let e = config::load(&dir.join("nope.toml")).expect_err("is missing");
     assert_eq!(
@@ -309,7 +310,7 @@ fn a_named_file_must_exist() {
     let places = Places { ctx_config: Some(dir.join("env.toml").into()), cwd: dir.clone(), ..Places::default() };
     with_file(&dir, "ctx.toml");
     let missing = config::find_in(Some(Path::new("x.toml")), &places).expect_err("is missing");
-    assert!(missing.downcast_ref::<ctx::cli::Usage>().is_some(), "a usage error, exit 2, as README says");
+    assert!(missing.downcast_ref::<ctx::error::UsageError>().is_some(), "a usage error, exit 2, as README says");
     assert_eq!(ctx::cli::error_line(&missing), "cannot open config 'x.toml': No such file or directory");
     let e = config::find_in(None, &places).expect_err("CTX_CONFIG is missing");
     assert_eq!(

@@ -6,7 +6,7 @@ use super::args::{EncodingArg, LlmArgs, OutputArgs};
 use super::{read_chunks, usage};
 use crate::chunk::{self, Level};
 use crate::llm::Client;
-use crate::summarize::{self, Selection, Summary, Tier};
+use crate::summarize::{self, Backend, Selection, Summary, Tier};
 use crate::text::Unit;
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
@@ -25,17 +25,6 @@ Examples:
   ctx-summarize --tool read_file < file.rs        read_file output: only ever truncated
   ctx-summarize --dry-run --model m --base-url http://x/v1 big.md
                                                   print the requests, send nothing";
-
-/// Which backend summarizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Backend {
-    /// The LLM when one is configured, else extractive.
-    Auto,
-    /// The LLM; an error when none is configured.
-    Llm,
-    /// Extractive: the best chunks and sentences, verbatim.
-    Extractive,
-}
 
 /// Which chunks are summarized.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -152,7 +141,7 @@ pub struct Args {
     /// What the input is: html becomes readable text first; json over --pass-through is cut
     /// so that it stays valid JSON; auto tells them apart [default: text]
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<crate::config::Format>,
+    pub from: Option<crate::structure::Format>,
 
     #[command(flatten)]
     pub profile: super::profile::ProfileArgs,
@@ -339,15 +328,15 @@ enum Prepared {
 
 fn prepare(
     all: Vec<u8>,
-    from: Option<crate::config::Format>,
+    from: Option<crate::structure::Format>,
     opts: &summarize::Options,
     name: &str,
 ) -> Result<Prepared> {
     Ok(match crate::structure::resolve(from, &all) {
-        crate::config::Format::Html => {
+        crate::structure::Format::Html => {
             Prepared::Text(crate::structure::html::to_text(&all, &Default::default()).into_bytes())
         }
-        crate::config::Format::Json => {
+        crate::structure::Format::Json => {
             // The pass-through size, within --max-output and --max-tokens as every tier is.
             let budget = summarize::budget_of(opts.pass_through, opts);
             let cut = crate::structure::json::cut(&all, &budget, opts.encoding)
