@@ -42,6 +42,27 @@ pub fn given(m: &ArgMatches, id: &str) -> bool {
     matches!(m.value_source(id), Some(ValueSource::CommandLine | ValueSource::EnvVariable))
 }
 
+/// Binds each config key a tool takes to the field its flag fills, each once: `opt KEY =>
+/// FIELD` for an `Option` field, `val KEY => FIELD` for a field with a default. The flags given
+/// (on the command line or by their environment variable) become `$flags`; `$resolve` lays the
+/// profile under them (and may return early, for `--print-config`); each field then gets the
+/// resolved value of its key, where one is set. The whole is the [`config::Resolved`].
+macro_rules! bind_keys {
+    ($m:expr, |$flags:ident| $resolve:expr, { $( $kind:ident $key:ident => $place:expr ),* $(,)? }) => {{
+        let given = |id: &str| $crate::cli::profile::given($m, id);
+        let mut $flags = $crate::config::Settings::default();
+        $( $flags.$key = $crate::cli::profile::bind_keys!(@get $kind, given(stringify!($key)), $place); )*
+        let resolved: $crate::config::Resolved = $resolve;
+        $( $crate::cli::profile::bind_keys!(@set $kind, resolved.settings.$key.clone(), $place); )*
+        resolved
+    }};
+    (@get opt, $given:expr, $place:expr) => { $place.clone().filter(|_| $given) };
+    (@get val, $given:expr, $place:expr) => { $given.then(|| $place.clone()) };
+    (@set opt, $value:expr, $place:expr) => { if let Some(v) = $value { $place = Some(v) } };
+    (@set val, $value:expr, $place:expr) => { if let Some(v) = $value { $place = v } };
+}
+pub(crate) use bind_keys;
+
 /// The settings keys that an environment variable can set, with it; the flag of each has the
 /// key's name as its id.
 const ENV_VARS: &[(&str, &str)] = &[
@@ -122,12 +143,13 @@ pub fn encoding_only(
     verbose: bool,
     name: &str,
 ) -> Result<Option<String>> {
-    let flags = Settings { encoding: given(m, "encoding").then_some(encoding.encoding), ..Settings::default() };
-    let mut r = resolve(args, None, &flags, m, verbose, name)?;
-    r.settings = Settings { encoding: r.settings.encoding, ..Settings::default() };
-    if args.print_config {
-        return Ok(Some(render(&r)));
-    }
-    encoding.encoding = r.settings.encoding.unwrap_or(encoding.encoding);
+    bind_keys!(m, |flags| {
+        let mut r = resolve(args, None, &flags, m, verbose, name)?;
+        r.settings.retain(&["encoding"]);
+        if args.print_config {
+            return Ok(Some(render(&r)));
+        }
+        r
+    }, { val encoding => encoding.encoding });
     Ok(None)
 }

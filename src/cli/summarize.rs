@@ -168,41 +168,37 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
 /// profile's `max_chars` is the pass-through size when it sets none, and `summarize = false`
 /// is `--preserve`.
 fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
-    use super::profile::given;
-    let g = |id: &str| given(m, id);
-    let flags = crate::config::Settings {
-        encoding: g("encoding").then_some(args.encoding.encoding),
-        from: args.from,
-        summarize: g("preserve").then_some(!args.preserve),
-        pass_through: g("pass_through").then_some(args.pass_through),
-        summarize_above: g("summarize_above").then_some(args.summarize_above),
-        max_output: g("max_output").then_some(args.max_output),
-        backend: g("backend").then_some(args.backend),
-        model: args.llm.conn.model.clone().filter(|_| g("model")),
-        base_url: args.llm.conn.base_url.clone().filter(|_| g("base_url")),
-        provider: args.llm.conn.provider.filter(|_| g("provider")),
-        focus: args.focus.clone(),
-        persist: args.persist.clone().filter(|_| g("persist")),
-        ..crate::config::Settings::default()
-    };
-    let mut r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, m, args.output.verbose, TOOL)?;
-    super::profile::openai_base_url(&mut r);
-    if args.profile.print_config {
-        return Ok(Some(super::profile::render(&r)));
-    }
+    let preserve_given = super::profile::given(m, "preserve");
+    let r = super::profile::bind_keys!(m, |flags| {
+        flags.summarize = preserve_given.then_some(!args.preserve);
+        let mut r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, m, args.output.verbose, TOOL)?;
+        super::profile::openai_base_url(&mut r);
+        if args.profile.print_config {
+            return Ok(Some(super::profile::render(&r)));
+        }
+        r
+    }, {
+        val encoding => args.encoding.encoding,
+        opt from => args.from,
+        val pass_through => args.pass_through,
+        val summarize_above => args.summarize_above,
+        val max_output => args.max_output,
+        val backend => args.backend,
+        opt model => args.llm.conn.model,
+        opt base_url => args.llm.conn.base_url,
+        opt provider => args.llm.conn.provider,
+        opt focus => args.focus,
+        opt persist => args.persist,
+    });
     let s = r.settings;
-    args.encoding.encoding = s.encoding.unwrap_or(args.encoding.encoding);
-    args.from = s.from;
     args.preserve = s.summarize.map_or(args.preserve, |summarize| !summarize);
-    args.pass_through = s.pass_through.or(s.max_chars.filter(|_| !g("pass_through"))).unwrap_or(args.pass_through);
-    args.summarize_above = s.summarize_above.unwrap_or(args.summarize_above).max(args.pass_through);
-    args.max_output = s.max_output.unwrap_or(args.max_output);
-    args.backend = s.backend.unwrap_or(args.backend);
-    args.llm.conn.model = s.model.or(args.llm.conn.model.take());
-    args.llm.conn.base_url = s.base_url.or(args.llm.conn.base_url.take());
-    args.llm.conn.provider = s.provider.or(args.llm.conn.provider);
-    args.focus = s.focus;
-    args.persist = s.persist.or(args.persist.take());
+    // A profile's max_chars is the pass-through size when nothing sets that (a flag given sets it).
+    if s.pass_through.is_none()
+        && let Some(chars) = s.max_chars
+    {
+        args.pass_through = chars;
+    }
+    args.summarize_above = args.summarize_above.max(args.pass_through);
     Ok(None)
 }
 
