@@ -157,7 +157,7 @@ pub struct Origin {
     pub section: String,
 }
 
-/// Which config file a [`Config`] is, and so how much it may say.
+/// Which config file a [`ConfigFile`] is, and so how much it may say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Kind {
     /// Named by `--config` or `CTX_CONFIG` (or parsed from text): it alone applies.
@@ -239,7 +239,7 @@ struct Section {
 
 /// A parsed and checked config file.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct ConfigFile {
     /// The file, as given or found.
     pub file: PathBuf,
     /// Which file it is.
@@ -251,7 +251,7 @@ pub struct Config {
     pub ignored: Vec<String>,
 }
 
-impl Config {
+impl ConfigFile {
     /// Drops the keys that say where data goes from every section, listing them in `ignored`.
     fn drop_destinations(&mut self) {
         for section in std::iter::once(&mut self.defaults).chain(self.tools.iter_mut()) {
@@ -356,7 +356,7 @@ fn set(var: &Option<OsString>) -> Option<&OsString> {
 }
 
 /// Reads and parses the config file at `path`.
-pub fn load(path: &Path) -> Result<Config> {
+pub fn load(path: &Path) -> Result<ConfigFile> {
     let bytes = crate::regular::read(path, crate::regular::CONFIG_CAP, "as a config file")
         .with_context(|| format!("cannot open config '{}'", path.display()))?;
     match String::from_utf8(bytes) {
@@ -372,15 +372,15 @@ pub fn load(path: &Path) -> Result<Config> {
 pub const BUILTIN: &str = include_str!("../ctx.example.toml");
 
 /// The built-in profiles, parsed. They are checked by the tests, so they always parse.
-pub fn builtin() -> Config {
+pub fn builtin() -> ConfigFile {
     parse_builtin(BUILTIN)
 }
 
-/// The built-in profiles as [`Config::resolve`] reads them for `tool`: without a tool, only the
+/// The built-in profiles as [`ConfigFile::resolve`] reads them for `tool`: without a tool, only the
 /// file up to the end of its first section, `[defaults]`, which is all that applies then. A
 /// filter runs once per tool call; the whole file took as many instructions to parse as the
 /// rest of the start of `ctx-truncate`. Offsets, and so the lines origins name, are the same.
-pub fn builtin_for(tool: Option<&str>) -> Config {
+pub fn builtin_for(tool: Option<&str>) -> ConfigFile {
     match tool {
         Some(_) => builtin(),
         None => parse_builtin(defaults_part(BUILTIN)),
@@ -396,8 +396,8 @@ fn defaults_part(text: &str) -> &str {
     }
 }
 
-fn parse_builtin(text: &str) -> Config {
-    parse(Path::new("built-in"), text).unwrap_or_else(|_| Config {
+fn parse_builtin(text: &str) -> ConfigFile {
+    parse(Path::new("built-in"), text).unwrap_or_else(|_| ConfigFile {
         file: PathBuf::from("built-in"),
         kind: Kind::Named,
         defaults: Section::default(),
@@ -422,8 +422,8 @@ pub const TRUST_VAR: &str = "CTX_TRUST_PROJECT_CONFIG";
 /// environment, the user's own file (`--config`, `CTX_CONFIG`,
 /// `$XDG_CONFIG_HOME/ctx/config.toml`), or a project file the user trusts with
 /// `CTX_TRUST_PROJECT_CONFIG=1`. Such keys of an untrusted project file are dropped and listed
-/// in [`Config::ignored`].
-pub fn open(explicit: Option<&Path>) -> Result<Vec<Config>> {
+/// in [`ConfigFile::ignored`].
+pub fn open(explicit: Option<&Path>) -> Result<Vec<ConfigFile>> {
     let trusted = std::env::var_os(TRUST_VAR).is_some_and(|v| v == "1");
     let mut configs = Vec::new();
     for (path, kind) in find(explicit)? {
@@ -451,7 +451,7 @@ impl Problem {
 
 /// Parses and checks a config file's text; `file` names it in messages. A mistake is a usage
 /// error: `FILE:LINE: what is wrong`.
-pub fn parse(file: &Path, text: &str) -> Result<Config> {
+pub fn parse(file: &Path, text: &str) -> Result<ConfigFile> {
     let at = |p: Problem| usage(format!("{}:{}: {}", file.display(), line_of(text.as_bytes(), p.at), p.msg));
     let doc = DeTable::parse(text).map_err(|e| {
         let msg = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -460,7 +460,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Config> {
             None => usage(format!("{}: {msg}", file.display())),
         }
     })?;
-    let mut config = Config {
+    let mut config = ConfigFile {
         file: file.to_path_buf(),
         kind: Kind::Named,
         defaults: Section::default(),

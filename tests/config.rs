@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 const EXAMPLE: &str = include_str!("../ctx.example.toml");
 
-fn parse(text: &str) -> config::Config {
+fn parse(text: &str) -> config::ConfigFile {
     config::parse(Path::new("ctx.toml"), text).expect("parses")
 }
 

@@ -7,7 +7,7 @@ mod report;
 use super::args::{EncodingArg, OutputArgs};
 use super::usage;
 use crate::compact::{self, DEFAULT_PLACEHOLDER};
-use crate::transcript::Format;
+use crate::transcript::Dialect;
 use anyhow::Result;
 use clap::Parser;
 use std::path::{Path, PathBuf};
@@ -42,7 +42,7 @@ pub struct Args {
 
     /// The transcript format [default: detected]
     #[arg(long, value_enum, value_name = "FORMAT", env = "CTX_FORMAT")]
-    pub format: Option<Format>,
+    pub format: Option<Dialect>,
 
     /// Print token counts by role and by tool, the largest tool results and the usage the
     /// agent recorded; change nothing

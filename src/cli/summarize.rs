@@ -127,7 +127,7 @@ pub struct Args {
     /// Print a tool definition (openai or anthropic shape) for an agent tool that summarizes a
     /// file with a focus by this command, and exit
     #[arg(long, value_enum, value_name = "PROVIDER")]
-    pub tool_schema: Option<super::schema::Provider>,
+    pub tool_schema: Option<super::schema::Shape>,
     /// Exit 1 when any call failed, instead of falling back
     #[arg(long)]
     pub strict: bool,

@@ -97,7 +97,7 @@ pub struct Args {
     /// Print a tool definition (openai or anthropic shape) for an agent tool that re-reads saved
     /// output by path and line range with this command, and exit
     #[arg(long, value_enum, value_name = "PROVIDER")]
-    pub tool_schema: Option<super::schema::Provider>,
+    pub tool_schema: Option<super::schema::Shape>,
 
     /// Read only lines A to B (1-based, inclusive; A: to the end, :B from the start), then fit
     /// them; markers number lines as in the whole input. Digits may be grouped in threes as

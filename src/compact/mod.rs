@@ -130,7 +130,12 @@ pub fn plan(t: &Transcript, opts: &Options, path_chars: u64) -> Result<Plan> {
 
 /// [`plan`], with the decisions of earlier runs: results they replaced get the same text again,
 /// results they kept stay as they are; only the others are candidates.
-pub fn plan_with(t: &Transcript, opts: &Options, path_chars: u64, state: Option<&state::State>) -> Result<Plan> {
+pub fn plan_with(
+    t: &Transcript,
+    opts: &Options,
+    path_chars: u64,
+    state: Option<&state::TranscriptState>,
+) -> Result<Plan> {
     let mut results = results(t, opts);
     let mut recorded = HashMap::new();
     if let Some(state) = state {
