@@ -2,11 +2,12 @@
 
 mod progressive;
 
-use super::args::{EncodingArg, LlmArgs, OutputArgs};
+use super::args::{EncodingArg, LlmArgs, OutputArgs, SelectArg};
 use super::{read_chunks, usage};
 use crate::chunk::{self, Level};
 use crate::llm::Client;
-use crate::summarize::{self, Backend, Selection, Summary, Tier};
+use crate::score::Select;
+use crate::summarize::{self, Backend, Summary, Tier};
 use crate::text::Unit;
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
@@ -26,17 +27,15 @@ Examples:
   ctx-summarize --dry-run --model m --base-url http://x/v1 big.md
                                                   print the requests, send nothing";
 
-/// Which chunks are summarized.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SelectKind {
-    /// The first --head and last --tail chunks, and as many again of the middle chunks that
-    /// hold a verdict (a failed test, a compiler error), best scored first.
-    HeadTail,
-    /// The best --ratio of the chunks by score.
-    Extract,
-    /// Every chunk.
-    All,
-}
+/// `--select`'s values, as `--help` lists them.
+const SELECT: [(SelectArg, &str); 3] = [
+    (
+        SelectArg::HeadTail,
+        "The first --head and last --tail chunks, and as many again of the middle chunks that hold a verdict (a failed test, a compiler error), best scored first",
+    ),
+    (SelectArg::Extract, "The best --ratio of the chunks by score"),
+    (SelectArg::All, "Every chunk"),
+];
 
 /// Tiered summaries: short input passes through, medium input is truncated head-tail, long
 /// input is map-reduced by an LLM (OpenAI-compatible or Anthropic), or summarized extractively
@@ -77,8 +76,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = chunk::DEFAULT_SIZE, value_parser = super::args::budget_value, help_heading = "Pipeline")]
     pub chunk_size: u64,
     /// Which chunks are summarized
-    #[arg(long = "select", value_enum, value_name = "HOW", default_value = "head-tail", help_heading = "Pipeline")]
-    pub select: SelectKind,
+    #[arg(long = "select", value_parser = SelectArg::parser(SELECT), value_name = "HOW", default_value = "head-tail", help_heading = "Pipeline")]
+    pub select: SelectArg,
     /// With head-tail: chunks from the start
     #[arg(long, value_name = "N", default_value_t = 3, help_heading = "Pipeline")]
     pub head: usize,
@@ -228,9 +227,9 @@ fn options(args: &Args) -> Result<summarize::Options> {
             encoding,
         },
         select: match args.select {
-            SelectKind::HeadTail => Selection::HeadTail { head: args.head, tail: args.tail },
-            SelectKind::Extract => Selection::Extract(args.ratio),
-            SelectKind::All => Selection::All,
+            SelectArg::HeadTail => Select::HeadTail { head: args.head, tail: args.tail },
+            SelectArg::Extract => Select::Ratio(args.ratio),
+            SelectArg::All => Select::All,
         },
         max_output: args.max_output,
         max_tokens: args.max_tokens,

@@ -503,7 +503,7 @@ fn llm_options(opts: &Options, chars: u64) -> summarize::Options {
             overlap: 0,
             encoding: opts.encoding,
         },
-        select: summarize::Selection::All,
+        select: crate::score::Select::All,
         max_output: chars,
         target: chars * 2 / 3,
         map_chars: chars,
