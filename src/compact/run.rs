@@ -4,8 +4,10 @@
 //! lines) stored before anything is written, with the index that restores it. The CLI reads the file, calls
 //! [`run`], writes what it returns and prints the [`Report`].
 
+use super::apply::{Applied, Replaced, apply};
+use super::plan::{Options, Plan, plan_with};
 use super::stats::{self, TranscriptSize};
-use super::{Applied, Options, Plan, Replaced, apply, history, plan_with, restore, state};
+use super::{history, restore, state};
 use crate::llm::Client;
 use crate::store::{self, Store};
 use crate::transcript::Transcript;

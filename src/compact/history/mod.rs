@@ -48,9 +48,9 @@ pub struct Options {
     pub usage: bool,
 }
 
-/// What history compaction did.
+/// What history compaction did: the older records condensed into a summary.
 #[derive(Debug, Default)]
-pub struct Compacted {
+pub struct Condensed {
     /// The transcript, rebuilt (`None`: nothing to do, it fits).
     pub bytes: Option<Vec<u8>>,
     /// Its size before, in tokens (the recorded usage with `usage`).
@@ -289,11 +289,11 @@ fn waiting(t: &Transcript) -> bool {
 
 /// Compacts the history of `t` when it is over the trigger; `path` is where the original is
 /// stored (named by the summary), `llm` the summarizer if one is configured.
-pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>) -> Result<Compacted> {
+pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>) -> Result<Condensed> {
     let recs = records(t, opts.encoding)?;
     let counted = counted(t, &recs, opts.encoding);
     let before = if opts.usage { recorded(t)?.unwrap_or(counted) } else { counted };
-    let mut out = Compacted { before, after: counted, ..Compacted::default() };
+    let mut out = Condensed { before, after: counted, ..Condensed::default() };
     let aim = ((opts.target as f64) * opts.trigger).floor() as u64;
     if before <= aim {
         return Ok(out);
