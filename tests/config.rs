@@ -492,6 +492,12 @@ fn print_config_says_where_each_value_came_from() {
         r.err,
         "ctx-summarize: warning: 'ctx.toml' may not say where data goes: ignored defaults.base_url (trust it with CTX_TRUST_PROJECT_CONFIG=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)\n"
     );
+    // -q: no notes on stderr, this warning among them; the key is dropped all the same.
+    for t in ["ctx-summarize", "ctx-truncate", "ctx-compact"] {
+        let r = run(tool(t).current_dir(&work).env("XDG_CONFIG_HOME", &home).args(["-q", "--print-config"]));
+        assert_eq!((r.code, r.err.as_str()), (0, ""), "{t}");
+        assert!(r.out.contains("base_url = \"http://127.0.0.1:9/v1\""), "{t}: {}", r.out);
+    }
     // --config replaces both files.
     std::fs::write(work.join("other.toml"), "[defaults]\nmax_lines = 7\n").expect("write");
     let r = run(tool("ctx-truncate").current_dir(&work).env("XDG_CONFIG_HOME", &home).args([

@@ -37,6 +37,11 @@ pub struct ProfileArgs {
     pub print_config: bool,
 }
 
+/// Whether `-q` was given (a tool without it is never quiet).
+fn quiet(m: &ArgMatches) -> bool {
+    m.try_get_one::<bool>("quiet").ok().flatten().copied().unwrap_or(false)
+}
+
 /// Whether the argument `id` was given on the command line or by its environment variable.
 pub fn given(m: &ArgMatches, id: &str) -> bool {
     matches!(m.value_source(id), Some(ValueSource::CommandLine | ValueSource::EnvVariable))
@@ -73,7 +78,8 @@ const ENV_VARS: &[(&str, &str)] = &[
 ];
 
 /// The profile for `tool` with the `flags` over it (`m` says which of them came from the
-/// environment); a note on stderr with `verbose` when the tool has no profile.
+/// environment); a note on stderr with `verbose` when the tool has no profile, and a warning
+/// for the keys a project's file may not set, unless `-q` was given.
 pub fn resolve(
     args: &ProfileArgs,
     tool: Option<&str>,
@@ -87,7 +93,7 @@ pub fn resolve(
     let mut resolved = config::builtin_for(tool).resolve(tool);
     resolved.files.clear();
     for cfg in config::open(args.config.as_deref())? {
-        if !cfg.ignored.is_empty() {
+        if !cfg.ignored.is_empty() && !quiet(m) {
             eprintln!(
                 "{name}: warning: '{}' may not say where data goes: ignored {} (trust it with {}=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)",
                 cfg.file.display(),
