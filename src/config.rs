@@ -28,14 +28,18 @@ use toml::de::{DeTable, DeValue};
 
 /// Declares every settings key once, in the order [`render`] shows them: its doc, its name (a
 /// field of [`Settings`] and a key of the file), its type, how a file's value is read and checked
-/// (`read(key, value) -> Result<T, Problem>`) and how `--print-config` shows it (`show(&T) ->
-/// String`, TOML text). From that one table come [`KEYS`], [`Settings`], its overlay, value,
-/// unset and retain, and the file's assignment: adding a key is one line here (and the flag
-/// it binds to in its tool).
+/// (`read(key, value) -> Result<T, Problem>`), how `--print-config` shows it (`show(&T) ->
+/// String`, TOML text) and the environment variable its flag also reads, if any. From that one
+/// table come [`KEYS`], [`ENV_VARS`], [`Settings`], its overlay, value, unset and retain, and the
+/// file's assignment: adding a key is one line here (and the flag it binds to in its tool).
 macro_rules! keys {
-    ($( $(#[$doc:meta])* $key:ident: $ty:ty = $read:expr, $show:expr; )*) => {
+    ($( $(#[$doc:meta])* $key:ident: $ty:ty = $read:expr, $show:expr $(, env $var:literal)?; )*) => {
         /// The settings keys a section may hold, in the order [`render`] shows them.
         pub const KEYS: &[&str] = &[$(stringify!($key)),*];
+
+        /// The keys whose flag also reads an environment variable, with it (`--print-config`
+        /// says `# env NAME` for a value that came from one).
+        pub const ENV_VARS: &[(&str, &str)] = &[$($( (stringify!($key), $var), )?)*];
 
         /// One value per key, each `None` when not set; the keys mean what the flags of the same
         /// name (with `-` for `_`) mean.
@@ -93,7 +97,7 @@ keys! {
     /// `--max-lines`.
     max_lines: u64 = count, count_text;
     /// `--encoding`.
-    encoding: Encoding = choice, name;
+    encoding: Encoding = choice, name, env "CTX_ENCODING";
     /// `--strategy`.
     strategy: Strategy = choice, name;
     /// `--head-ratio`, from 0 to 1.
@@ -107,7 +111,7 @@ keys! {
     /// `--no-marker`.
     no_marker: bool = flag, bool::to_string;
     /// `--persist`, as written (a relative path is relative to the working directory, as the flag's).
-    persist: PathBuf = path, |p: &PathBuf| quote(&p.display().to_string());
+    persist: PathBuf = path, |p: &PathBuf| quote(&p.display().to_string()), env "CTX_PERSIST_DIR";
     /// `--preview`.
     preview: u64 = count, count_text;
     /// What the input is.
@@ -123,9 +127,9 @@ keys! {
     /// `--backend`.
     backend: Backend = choice, name;
     /// `--model`.
-    model: String = text, |s: &String| quote(s);
+    model: String = text, |s: &String| quote(s), env "CTX_MODEL";
     /// `--base-url`: never shown with a password.
-    base_url: String = text, |u: &String| quote(&crate::llm::redact_url(u));
+    base_url: String = text, |u: &String| quote(&crate::llm::redact_url(u)), env "CTX_BASE_URL";
     /// `--provider`.
     provider: Provider = choice, name;
     /// `--focus`.
@@ -813,6 +817,17 @@ mod tests {
         assert_eq!(line_of(b"a\nb\nc", 0), 1);
         assert_eq!(line_of(b"a\nb\nc", 2), 2);
         assert_eq!(line_of(b"a\nb\nc", 99), 3);
+    }
+
+    #[test]
+    fn env_vars_in_the_order_of_the_keys() {
+        let expected = [
+            ("encoding", "CTX_ENCODING"),
+            ("persist", "CTX_PERSIST_DIR"),
+            ("model", "CTX_MODEL"),
+            ("base_url", "CTX_BASE_URL"),
+        ];
+        assert_eq!(ENV_VARS, expected);
     }
 
     #[test]

@@ -68,15 +68,6 @@ macro_rules! bind_keys {
 }
 pub(crate) use bind_keys;
 
-/// The settings keys that an environment variable can set, with it; the flag of each has the
-/// key's name as its id.
-const ENV_VARS: &[(&str, &str)] = &[
-    ("encoding", "CTX_ENCODING"),
-    ("base_url", "CTX_BASE_URL"),
-    ("model", "CTX_MODEL"),
-    ("persist", "CTX_PERSIST_DIR"),
-];
-
 /// The profile for `tool` with the `flags` over it (`m` says which of them came from the
 /// environment); a note on stderr with `verbose` when the tool has no profile, and a warning
 /// for the keys a project's file may not set, unless `-q` was given.
@@ -115,7 +106,8 @@ pub fn resolve(
         }
     }
     resolved.apply(flags);
-    for &(key, var) in ENV_VARS {
+    // The flag of each such key has the key's name as its id.
+    for &(key, var) in config::ENV_VARS {
         if m.ids().any(|id| id.as_str() == key) && m.value_source(key) == Some(ValueSource::EnvVariable) {
             resolved.from_env(key, var);
         }
