@@ -537,3 +537,29 @@ fn print_config_names_openai_base_url() {
     );
     assert!(!r.out.contains("hunter22"));
 }
+
+/// `config::ENV_VARS` is what `--print-config` names as `# env NAME`: it must be, for every
+/// tool, exactly the environment variables of the flags whose id is a settings key.
+#[test]
+fn env_vars_are_those_of_the_flags() {
+    use clap::CommandFactory;
+    let tools = [
+        ctx::cli::truncate::Args::command(),
+        ctx::cli::chunk::Args::command(),
+        ctx::cli::score::Args::command(),
+        ctx::cli::summarize::Args::command(),
+        ctx::cli::compact::Args::command(),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for cmd in tools {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            let Some(var) = arg.get_env().and_then(|v| v.to_str()) else { continue };
+            if config::KEYS.contains(&id) {
+                assert!(config::ENV_VARS.contains(&(id, var)), "{}: --{id} reads {var}", cmd.get_name());
+                seen.insert((id.to_string(), var.to_string()));
+            }
+        }
+    }
+    assert_eq!(seen.len(), config::ENV_VARS.len(), "a variable no flag reads: {:?}", config::ENV_VARS);
+}
