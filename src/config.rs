@@ -163,7 +163,7 @@ pub struct Origin {
 
 /// Which config file a [`ConfigFile`] is, and so how much it may say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Kind {
+pub enum FileKind {
     /// Named by `--config` or `CTX_CONFIG` (or parsed from text): it alone applies.
     #[default]
     Named,
@@ -174,13 +174,13 @@ pub enum Kind {
     Project,
 }
 
-impl Kind {
+impl FileKind {
     /// How `--print-config` names it after the path.
     fn label(self) -> &'static str {
         match self {
-            Kind::Named => "",
-            Kind::User => " (user)",
-            Kind::Project => " (project)",
+            FileKind::Named => "",
+            FileKind::User => " (user)",
+            FileKind::Project => " (project)",
         }
     }
 }
@@ -197,7 +197,7 @@ pub struct Resolved {
     /// The keys set by an environment variable, with its name.
     pub env: BTreeMap<&'static str, &'static str>,
     /// The config files that apply, the last over the others.
-    pub files: Vec<(PathBuf, Kind)>,
+    pub files: Vec<(PathBuf, FileKind)>,
     /// The tool name asked for.
     pub tool: Option<String>,
     /// The profile used, `tools.NAME`, after alias lookup.
@@ -247,7 +247,7 @@ pub struct ConfigFile {
     /// The file, as given or found.
     pub file: PathBuf,
     /// Which file it is.
-    pub kind: Kind,
+    pub kind: FileKind,
     defaults: Section,
     tools: Vec<Section>,
     names: BTreeMap<String, usize>,
@@ -329,12 +329,12 @@ impl Places {
 /// else the user's `$XDG_CONFIG_HOME/ctx/config.toml` (or `~/.config/ctx/config.toml`), then
 /// the project's `./ctx.toml`, those of them that exist. An explicit path or `CTX_CONFIG` that
 /// cannot be opened is an error.
-pub fn find(explicit: Option<&Path>) -> Result<Vec<(PathBuf, Kind)>> {
+pub fn find(explicit: Option<&Path>) -> Result<Vec<(PathBuf, FileKind)>> {
     find_in(explicit, &Places::from_env())
 }
 
 /// [`find`] with the environment given.
-pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Vec<(PathBuf, Kind)>> {
+pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Vec<(PathBuf, FileKind)>> {
     let named = explicit.map(Path::to_path_buf).or_else(|| set(&places.ctx_config).map(PathBuf::from));
     if let Some(path) = named {
         // A file the user named that is not there is a mistake in the call: a usage error.
@@ -343,14 +343,14 @@ pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Vec<(PathBuf,
         if meta.is_dir() {
             return Err(usage(format!("cannot open config '{}': Is a directory", path.display())));
         }
-        return Ok(vec![(path, Kind::Named)]);
+        return Ok(vec![(path, FileKind::Named)]);
     }
     // An XDG_CONFIG_HOME that is not absolute is to be ignored, says the XDG spec.
     let user = match set(&places.xdg_config_home).map(PathBuf::from).filter(|p| p.is_absolute()) {
         Some(xdg) => Some(xdg.join("ctx").join("config.toml")),
         None => set(&places.home).map(|h| PathBuf::from(h).join(".config").join("ctx").join("config.toml")),
     };
-    let found = [user.map(|u| (u, Kind::User)), Some((places.cwd.join("ctx.toml"), Kind::Project))];
+    let found = [user.map(|u| (u, FileKind::User)), Some((places.cwd.join("ctx.toml"), FileKind::Project))];
     Ok(found.into_iter().flatten().filter(|(p, _)| p.is_file()).collect())
 }
 
@@ -403,7 +403,7 @@ fn defaults_part(text: &str) -> &str {
 fn parse_builtin(text: &str) -> ConfigFile {
     parse(Path::new("built-in"), text).unwrap_or_else(|_| ConfigFile {
         file: PathBuf::from("built-in"),
-        kind: Kind::Named,
+        kind: FileKind::Named,
         defaults: Section::default(),
         tools: Vec::new(),
         names: BTreeMap::new(),
@@ -433,7 +433,7 @@ pub fn open(explicit: Option<&Path>) -> Result<Vec<ConfigFile>> {
     for (path, kind) in find(explicit)? {
         let mut cfg = load(&path)?;
         cfg.kind = kind;
-        if kind == Kind::Project && !trusted {
+        if kind == FileKind::Project && !trusted {
             cfg.drop_destinations();
         }
         configs.push(cfg);
@@ -466,7 +466,7 @@ pub fn parse(file: &Path, text: &str) -> Result<ConfigFile> {
     })?;
     let mut config = ConfigFile {
         file: file.to_path_buf(),
-        kind: Kind::Named,
+        kind: FileKind::Named,
         defaults: Section::default(),
         tools: Vec::new(),
         names: BTreeMap::new(),

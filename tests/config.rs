@@ -1,7 +1,7 @@
 //! The config file: lookup order, precedence, aliases, every message for a bad file, the
 //! `--print-config` text, and the example config that ships with the project.
 
-use ctx::config::{self, Kind, Origin, Places, Resolved, Settings};
+use ctx::config::{self, FileKind, Origin, Places, Resolved, Settings};
 use ctx::structure::Format;
 use ctx::truncate::Strategy;
 use std::ffi::OsString;
@@ -283,7 +283,7 @@ fn finds_the_file_in_order() {
         home: Some(home.clone().into()),
     };
     let found = |p: &Places, e: Option<&Path>| config::find_in(e, p).expect("finds");
-    let (named, user, project) = (Kind::Named, Kind::User, Kind::Project);
+    let (named, user, project) = (FileKind::Named, FileKind::User, FileKind::Project);
     assert_eq!(found(&places, Some(&explicit)), vec![(explicit.clone(), named)], "--config alone applies");
     assert_eq!(found(&places, None), vec![(env, named)], "CTX_CONFIG alone applies");
     places.ctx_config = Some(OsString::new());
