@@ -11,9 +11,10 @@
 //! mistake in the file is a usage error that names the file and the line:
 //! `ctx.toml:7: unknown key 'max_char' (did you mean 'max_chars'?)`.
 
-use crate::cli::summarize::Backend;
-use crate::cli::usage;
+use crate::error::{error_line, usage};
 use crate::llm::Provider;
+use crate::structure::Format;
+use crate::summarize::Backend;
 use crate::tokens::Encoding;
 use crate::truncate::Strategy;
 use anyhow::{Context, Result};
@@ -25,158 +26,127 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// What an input is, for the `from` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Sniffed from the text.
-    Auto,
-    /// Plain text.
-    Text,
-    /// HTML, made readable text first.
-    Html,
-    /// JSON, cut so that it stays JSON.
-    Json,
+/// Declares every settings key once, in the order [`render`] shows them: its doc, its name (a
+/// field of [`Settings`] and a key of the file), its type, how a file's value is read and checked
+/// (`read(key, value) -> Result<T, Problem>`), how `--print-config` shows it (`show(&T) ->
+/// String`, TOML text) and the environment variable its flag also reads, if any. From that one
+/// table come [`KEYS`], [`ENV_VARS`], [`Settings`], its overlay, value, unset and retain, and the
+/// file's assignment: adding a key is one line here (and the flag it binds to in its tool).
+macro_rules! keys {
+    ($( $(#[$doc:meta])* $key:ident: $ty:ty = $read:expr, $show:expr $(, env $var:literal)?; )*) => {
+        /// The settings keys a section may hold, in the order [`render`] shows them.
+        pub const KEYS: &[&str] = &[$(stringify!($key)),*];
+
+        /// The keys whose flag also reads an environment variable, with it (`--print-config`
+        /// says `# env NAME` for a value that came from one).
+        pub const ENV_VARS: &[(&str, &str)] = &[$($( (stringify!($key), $var), )?)*];
+
+        /// One value per key, each `None` when not set; the keys mean what the flags of the same
+        /// name (with `-` for `_`) mean.
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct Settings {
+            $( $(#[$doc])* pub $key: Option<$ty>, )*
+        }
+
+        impl Settings {
+            /// Sets every key that `over` sets to its value there.
+            pub fn overlay(&mut self, over: &Settings) {
+                $( if over.$key.is_some() { self.$key.clone_from(&over.$key); } )*
+            }
+
+            /// The value of `key` as TOML text, `None` when it is not set (or not a key).
+            pub fn value(&self, key: &str) -> Option<String> {
+                match key {
+                    $( stringify!($key) => self.$key.as_ref().map($show), )*
+                    _ => None,
+                }
+            }
+
+            /// Unsets `key` (nothing when it is not a key).
+            pub fn unset(&mut self, key: &str) {
+                match key {
+                    $( stringify!($key) => self.$key = None, )*
+                    _ => {}
+                }
+            }
+
+            /// Unsets every key but `keys`.
+            pub fn retain(&mut self, keys: &[&str]) {
+                $( if !keys.contains(&stringify!($key)) { self.$key = None; } )*
+            }
+        }
+
+        /// Checks `v` as the value of `key` and sets it.
+        fn assign(s: &mut Settings, key: &str, v: &Spanned<DeValue<'_>>) -> Result<(), Problem> {
+            match key {
+                $( stringify!($key) => s.$key = Some($read(key, v)?), )*
+                _ => {}
+            }
+            Ok(())
+        }
+    };
 }
 
-/// The settings keys a section may hold, in the order [`render`] shows them.
-pub const KEYS: &[&str] = &[
-    "max_chars",
-    "max_tokens",
-    "max_bytes",
-    "max_lines",
-    "encoding",
-    "strategy",
-    "head_ratio",
-    "keep",
-    "clean",
-    "marker",
-    "no_marker",
-    "persist",
-    "preview",
-    "from",
-    "summarize",
-    "pass_through",
-    "summarize_above",
-    "max_output",
-    "backend",
-    "model",
-    "base_url",
-    "provider",
-    "focus",
-];
-
-/// One value per key, each `None` when not set; the keys mean what the flags of the same name
-/// (with `-` for `_`) mean.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Settings {
+keys! {
     /// `--max-chars`.
-    pub max_chars: Option<u64>,
+    max_chars: u64 = count, count_text;
     /// `--max-tokens`.
-    pub max_tokens: Option<u64>,
+    max_tokens: u64 = count, count_text;
     /// `--max-bytes`.
-    pub max_bytes: Option<u64>,
+    max_bytes: u64 = count, count_text;
     /// `--max-lines`.
-    pub max_lines: Option<u64>,
+    max_lines: u64 = count, count_text;
     /// `--encoding`.
-    pub encoding: Option<Encoding>,
+    encoding: Encoding = choice, name, env "CTX_ENCODING";
     /// `--strategy`.
-    pub strategy: Option<Strategy>,
+    strategy: Strategy = choice, name;
     /// `--head-ratio`, from 0 to 1.
-    pub head_ratio: Option<f64>,
+    head_ratio: f64 = ratio, |r: &f64| format!("{r:?}");
     /// `--keep`: regular expressions, each checked.
-    pub keep: Option<Vec<String>>,
+    keep: Vec<String> = patterns, |k: &Vec<String>| list(k);
     /// `--clean`.
-    pub clean: Option<bool>,
+    clean: bool = flag, bool::to_string;
     /// `--marker`: a template whose placeholders are checked.
-    pub marker: Option<String>,
+    marker: String = template, |s: &String| quote(s);
     /// `--no-marker`.
-    pub no_marker: Option<bool>,
+    no_marker: bool = flag, bool::to_string;
     /// `--persist`, as written (a relative path is relative to the working directory, as the flag's).
-    pub persist: Option<PathBuf>,
+    persist: PathBuf = path, |p: &PathBuf| quote(&p.display().to_string()), env "CTX_PERSIST_DIR";
     /// `--preview`.
-    pub preview: Option<u64>,
+    preview: u64 = count, count_text;
     /// What the input is.
-    pub from: Option<Format>,
+    from: Format = choice, name;
     /// `false`: never summarized; `ctx-summarize` only truncates it.
-    pub summarize: Option<bool>,
+    summarize: bool = flag, bool::to_string;
     /// `--pass-through`.
-    pub pass_through: Option<u64>,
+    pass_through: u64 = count, count_text;
     /// `--summarize-above`.
-    pub summarize_above: Option<u64>,
+    summarize_above: u64 = count, count_text;
     /// `--max-output`.
-    pub max_output: Option<u64>,
+    max_output: u64 = count, count_text;
     /// `--backend`.
-    pub backend: Option<Backend>,
+    backend: Backend = choice, name;
     /// `--model`.
-    pub model: Option<String>,
-    /// `--base-url`.
-    pub base_url: Option<String>,
+    model: String = text, |s: &String| quote(s), env "CTX_MODEL";
+    /// `--base-url`: never shown with a password.
+    base_url: String = text, |u: &String| quote(&crate::llm::redact_url(u)), env "CTX_BASE_URL";
     /// `--provider`.
-    pub provider: Option<Provider>,
+    provider: Provider = choice, name;
     /// `--focus`.
-    pub focus: Option<String>,
+    focus: String = text, |s: &String| quote(s);
 }
 
 impl Settings {
-    /// Sets every key that `over` sets to its value there.
-    pub fn overlay(&mut self, over: &Settings) {
-        let o = over.clone();
-        self.max_chars = o.max_chars.or(self.max_chars);
-        self.max_tokens = o.max_tokens.or(self.max_tokens);
-        self.max_bytes = o.max_bytes.or(self.max_bytes);
-        self.max_lines = o.max_lines.or(self.max_lines);
-        self.encoding = o.encoding.or(self.encoding);
-        self.strategy = o.strategy.or(self.strategy);
-        self.head_ratio = o.head_ratio.or(self.head_ratio);
-        self.keep = o.keep.or(self.keep.take());
-        self.clean = o.clean.or(self.clean);
-        self.marker = o.marker.or(self.marker.take());
-        self.no_marker = o.no_marker.or(self.no_marker);
-        self.persist = o.persist.or(self.persist.take());
-        self.preview = o.preview.or(self.preview);
-        self.from = o.from.or(self.from);
-        self.summarize = o.summarize.or(self.summarize);
-        self.pass_through = o.pass_through.or(self.pass_through);
-        self.summarize_above = o.summarize_above.or(self.summarize_above);
-        self.max_output = o.max_output.or(self.max_output);
-        self.backend = o.backend.or(self.backend);
-        self.model = o.model.or(self.model.take());
-        self.base_url = o.base_url.or(self.base_url.take());
-        self.provider = o.provider.or(self.provider);
-        self.focus = o.focus.or(self.focus.take());
-    }
-
-    /// The value of `key` as TOML text, `None` when it is not set (or not a key).
-    pub fn value(&self, key: &str) -> Option<String> {
-        let count = |n: Option<u64>| n.map(|n| n.to_string());
-        let text = |s: &Option<String>| s.as_deref().map(quote);
-        match key {
-            "max_chars" => count(self.max_chars),
-            "max_tokens" => count(self.max_tokens),
-            "max_bytes" => count(self.max_bytes),
-            "max_lines" => count(self.max_lines),
-            "encoding" => self.encoding.map(name),
-            "strategy" => self.strategy.map(name),
-            "head_ratio" => self.head_ratio.map(|r| format!("{r:?}")),
-            "keep" => self.keep.as_deref().map(list),
-            "clean" => self.clean.map(|b| b.to_string()),
-            "marker" => text(&self.marker),
-            "no_marker" => self.no_marker.map(|b| b.to_string()),
-            "persist" => self.persist.as_ref().map(|p| quote(&p.display().to_string())),
-            "preview" => count(self.preview),
-            "from" => self.from.map(name),
-            "summarize" => self.summarize.map(|b| b.to_string()),
-            "pass_through" => count(self.pass_through),
-            "summarize_above" => count(self.summarize_above),
-            "max_output" => count(self.max_output),
-            "backend" => self.backend.map(name),
-            "model" => text(&self.model),
-            // Never a password: `--print-config` shows it.
-            "base_url" => self.base_url.as_deref().map(|u| quote(&crate::llm::redact_url(u))),
-            "provider" => self.provider.map(name),
-            "focus" => text(&self.focus),
-            _ => None,
-        }
+    /// The budget the four limits set, `None` when none is set: what `--max-tokens` and its
+    /// kin become, in one step from the resolved settings.
+    pub fn budget(&self) -> Option<crate::text::Budget> {
+        let b = crate::text::Budget {
+            bytes: self.max_bytes,
+            chars: self.max_chars,
+            lines: self.max_lines,
+            tokens: self.max_tokens,
+        };
+        (!b.is_unlimited()).then_some(b)
     }
 }
 
@@ -191,9 +161,9 @@ pub struct Origin {
     pub section: String,
 }
 
-/// Which config file a [`Config`] is, and so how much it may say.
+/// Which config file a [`ConfigFile`] is, and so how much it may say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Kind {
+pub enum FileKind {
     /// Named by `--config` or `CTX_CONFIG` (or parsed from text): it alone applies.
     #[default]
     Named,
@@ -204,13 +174,13 @@ pub enum Kind {
     Project,
 }
 
-impl Kind {
+impl FileKind {
     /// How `--print-config` names it after the path.
     fn label(self) -> &'static str {
         match self {
-            Kind::Named => "",
-            Kind::User => " (user)",
-            Kind::Project => " (project)",
+            FileKind::Named => "",
+            FileKind::User => " (user)",
+            FileKind::Project => " (project)",
         }
     }
 }
@@ -227,7 +197,7 @@ pub struct Resolved {
     /// The keys set by an environment variable, with its name.
     pub env: BTreeMap<&'static str, &'static str>,
     /// The config files that apply, the last over the others.
-    pub files: Vec<(PathBuf, Kind)>,
+    pub files: Vec<(PathBuf, FileKind)>,
     /// The tool name asked for.
     pub tool: Option<String>,
     /// The profile used, `tools.NAME`, after alias lookup.
@@ -273,11 +243,11 @@ struct Section {
 
 /// A parsed and checked config file.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct ConfigFile {
     /// The file, as given or found.
     pub file: PathBuf,
     /// Which file it is.
-    pub kind: Kind,
+    pub kind: FileKind,
     defaults: Section,
     tools: Vec<Section>,
     names: BTreeMap<String, usize>,
@@ -285,7 +255,7 @@ pub struct Config {
     pub ignored: Vec<String>,
 }
 
-impl Config {
+impl ConfigFile {
     /// Drops the keys that say where data goes from every section, listing them in `ignored`.
     fn drop_destinations(&mut self) {
         for section in std::iter::once(&mut self.defaults).chain(self.tools.iter_mut()) {
@@ -293,9 +263,8 @@ impl Config {
                 if section.lines.remove(key).is_some() {
                     self.ignored.push(format!("{}.{key}", section.name));
                 }
+                section.settings.unset(key);
             }
-            let s = &mut section.settings;
-            (s.base_url, s.model, s.provider) = (None, None, None);
         }
     }
 
@@ -360,29 +329,28 @@ impl Places {
 /// else the user's `$XDG_CONFIG_HOME/ctx/config.toml` (or `~/.config/ctx/config.toml`), then
 /// the project's `./ctx.toml`, those of them that exist. An explicit path or `CTX_CONFIG` that
 /// cannot be opened is an error.
-pub fn find(explicit: Option<&Path>) -> Result<Vec<(PathBuf, Kind)>> {
+pub fn find(explicit: Option<&Path>) -> Result<Vec<(PathBuf, FileKind)>> {
     find_in(explicit, &Places::from_env())
 }
 
 /// [`find`] with the environment given.
-pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Vec<(PathBuf, Kind)>> {
+pub fn find_in(explicit: Option<&Path>, places: &Places) -> Result<Vec<(PathBuf, FileKind)>> {
     let named = explicit.map(Path::to_path_buf).or_else(|| set(&places.ctx_config).map(PathBuf::from));
     if let Some(path) = named {
         // A file the user named that is not there is a mistake in the call: a usage error.
-        let meta = std::fs::metadata(&path).map_err(|e| {
-            usage(format!("cannot open config '{}': {}", path.display(), crate::cli::error_line(&e.into())))
-        })?;
+        let meta = std::fs::metadata(&path)
+            .map_err(|e| usage(format!("cannot open config '{}': {}", path.display(), error_line(&e.into()))))?;
         if meta.is_dir() {
             return Err(usage(format!("cannot open config '{}': Is a directory", path.display())));
         }
-        return Ok(vec![(path, Kind::Named)]);
+        return Ok(vec![(path, FileKind::Named)]);
     }
     // An XDG_CONFIG_HOME that is not absolute is to be ignored, says the XDG spec.
     let user = match set(&places.xdg_config_home).map(PathBuf::from).filter(|p| p.is_absolute()) {
         Some(xdg) => Some(xdg.join("ctx").join("config.toml")),
         None => set(&places.home).map(|h| PathBuf::from(h).join(".config").join("ctx").join("config.toml")),
     };
-    let found = [user.map(|u| (u, Kind::User)), Some((places.cwd.join("ctx.toml"), Kind::Project))];
+    let found = [user.map(|u| (u, FileKind::User)), Some((places.cwd.join("ctx.toml"), FileKind::Project))];
     Ok(found.into_iter().flatten().filter(|(p, _)| p.is_file()).collect())
 }
 
@@ -392,7 +360,7 @@ fn set(var: &Option<OsString>) -> Option<&OsString> {
 }
 
 /// Reads and parses the config file at `path`.
-pub fn load(path: &Path) -> Result<Config> {
+pub fn load(path: &Path) -> Result<ConfigFile> {
     let bytes = crate::regular::read(path, crate::regular::CONFIG_CAP, "as a config file")
         .with_context(|| format!("cannot open config '{}'", path.display()))?;
     match String::from_utf8(bytes) {
@@ -408,15 +376,15 @@ pub fn load(path: &Path) -> Result<Config> {
 pub const BUILTIN: &str = include_str!("../ctx.example.toml");
 
 /// The built-in profiles, parsed. They are checked by the tests, so they always parse.
-pub fn builtin() -> Config {
+pub fn builtin() -> ConfigFile {
     parse_builtin(BUILTIN)
 }
 
-/// The built-in profiles as [`Config::resolve`] reads them for `tool`: without a tool, only the
+/// The built-in profiles as [`ConfigFile::resolve`] reads them for `tool`: without a tool, only the
 /// file up to the end of its first section, `[defaults]`, which is all that applies then. A
 /// filter runs once per tool call; the whole file took as many instructions to parse as the
 /// rest of the start of `ctx-truncate`. Offsets, and so the lines origins name, are the same.
-pub fn builtin_for(tool: Option<&str>) -> Config {
+pub fn builtin_for(tool: Option<&str>) -> ConfigFile {
     match tool {
         Some(_) => builtin(),
         None => parse_builtin(defaults_part(BUILTIN)),
@@ -432,10 +400,10 @@ fn defaults_part(text: &str) -> &str {
     }
 }
 
-fn parse_builtin(text: &str) -> Config {
-    parse(Path::new("built-in"), text).unwrap_or_else(|_| Config {
+fn parse_builtin(text: &str) -> ConfigFile {
+    parse(Path::new("built-in"), text).unwrap_or_else(|_| ConfigFile {
         file: PathBuf::from("built-in"),
-        kind: Kind::Named,
+        kind: FileKind::Named,
         defaults: Section::default(),
         tools: Vec::new(),
         names: BTreeMap::new(),
@@ -458,14 +426,14 @@ pub const TRUST_VAR: &str = "CTX_TRUST_PROJECT_CONFIG";
 /// environment, the user's own file (`--config`, `CTX_CONFIG`,
 /// `$XDG_CONFIG_HOME/ctx/config.toml`), or a project file the user trusts with
 /// `CTX_TRUST_PROJECT_CONFIG=1`. Such keys of an untrusted project file are dropped and listed
-/// in [`Config::ignored`].
-pub fn open(explicit: Option<&Path>) -> Result<Vec<Config>> {
+/// in [`ConfigFile::ignored`].
+pub fn open(explicit: Option<&Path>) -> Result<Vec<ConfigFile>> {
     let trusted = std::env::var_os(TRUST_VAR).is_some_and(|v| v == "1");
     let mut configs = Vec::new();
     for (path, kind) in find(explicit)? {
         let mut cfg = load(&path)?;
         cfg.kind = kind;
-        if kind == Kind::Project && !trusted {
+        if kind == FileKind::Project && !trusted {
             cfg.drop_destinations();
         }
         configs.push(cfg);
@@ -487,7 +455,7 @@ impl Problem {
 
 /// Parses and checks a config file's text; `file` names it in messages. A mistake is a usage
 /// error: `FILE:LINE: what is wrong`.
-pub fn parse(file: &Path, text: &str) -> Result<Config> {
+pub fn parse(file: &Path, text: &str) -> Result<ConfigFile> {
     let at = |p: Problem| usage(format!("{}:{}: {}", file.display(), line_of(text.as_bytes(), p.at), p.msg));
     let doc = DeTable::parse(text).map_err(|e| {
         let msg = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -496,9 +464,9 @@ pub fn parse(file: &Path, text: &str) -> Result<Config> {
             None => usage(format!("{}: {msg}", file.display())),
         }
     })?;
-    let mut config = Config {
+    let mut config = ConfigFile {
         file: file.to_path_buf(),
-        kind: Kind::Named,
+        kind: FileKind::Named,
         defaults: Section::default(),
         tools: Vec::new(),
         names: BTreeMap::new(),
@@ -611,37 +579,6 @@ fn names(tools: &[Section]) -> Result<BTreeMap<String, usize>, Problem> {
     Ok(names)
 }
 
-/// Checks `v` as the value of `key` and sets it.
-fn assign(s: &mut Settings, key: &str, v: &Spanned<DeValue<'_>>) -> Result<(), Problem> {
-    match key {
-        "max_chars" => s.max_chars = Some(count(key, v)?),
-        "max_tokens" => s.max_tokens = Some(count(key, v)?),
-        "max_bytes" => s.max_bytes = Some(count(key, v)?),
-        "max_lines" => s.max_lines = Some(count(key, v)?),
-        "encoding" => s.encoding = Some(choice(key, v)?),
-        "strategy" => s.strategy = Some(choice(key, v)?),
-        "head_ratio" => s.head_ratio = Some(ratio(key, v)?),
-        "keep" => s.keep = Some(patterns(key, v)?),
-        "clean" => s.clean = Some(flag(key, v)?),
-        "marker" => s.marker = Some(template(key, v)?),
-        "no_marker" => s.no_marker = Some(flag(key, v)?),
-        "persist" => s.persist = Some(PathBuf::from(text(key, v)?)),
-        "preview" => s.preview = Some(count(key, v)?),
-        "from" => s.from = Some(choice(key, v)?),
-        "summarize" => s.summarize = Some(flag(key, v)?),
-        "pass_through" => s.pass_through = Some(count(key, v)?),
-        "summarize_above" => s.summarize_above = Some(count(key, v)?),
-        "max_output" => s.max_output = Some(count(key, v)?),
-        "backend" => s.backend = Some(choice(key, v)?),
-        "model" => s.model = Some(text(key, v)?),
-        "base_url" => s.base_url = Some(text(key, v)?),
-        "provider" => s.provider = Some(choice(key, v)?),
-        "focus" => s.focus = Some(text(key, v)?),
-        _ => {}
-    }
-    Ok(())
-}
-
 fn count(key: &str, v: &Spanned<DeValue<'_>>) -> Result<u64, Problem> {
     let n = match v.get_ref() {
         DeValue::Integer(i) => u64::from_str_radix(i.as_str(), i.radix()).ok(),
@@ -665,6 +602,10 @@ fn flag(key: &str, v: &Spanned<DeValue<'_>>) -> Result<bool, Problem> {
     v.get_ref().as_bool().ok_or_else(|| Problem::new(v, format!("{key} must be true or false, not {}", describe(v))))
 }
 
+fn path(key: &str, v: &Spanned<DeValue<'_>>) -> Result<PathBuf, Problem> {
+    text(key, v).map(PathBuf::from)
+}
+
 fn text(key: &str, v: &Spanned<DeValue<'_>>) -> Result<String, Problem> {
     let s = v.get_ref().as_str().map(str::to_string);
     s.ok_or_else(|| Problem::new(v, format!("{key} must be a string, not {}", describe(v))))
@@ -674,7 +615,7 @@ fn text(key: &str, v: &Spanned<DeValue<'_>>) -> Result<String, Problem> {
 fn choice<T: ValueEnum>(key: &str, v: &Spanned<DeValue<'_>>) -> Result<T, Problem> {
     let chosen = v.get_ref().as_str().and_then(|s| <T as ValueEnum>::from_str(s, false).ok());
     chosen.ok_or_else(|| {
-        let names: Vec<String> = T::value_variants().iter().map(|x| name(x.clone())).collect();
+        let names: Vec<String> = T::value_variants().iter().map(name).collect();
         let either = match names.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
             _ => names.concat(),
@@ -785,8 +726,13 @@ fn quote(s: &str) -> String {
     out
 }
 
+/// A count as TOML text.
+fn count_text(n: &u64) -> String {
+    n.to_string()
+}
+
 /// An enum value as its flag names it, quoted.
-fn name<T: ValueEnum>(v: T) -> String {
+fn name<T: ValueEnum>(v: &T) -> String {
     v.to_possible_value().map(|p| quote(p.get_name())).unwrap_or_default()
 }
 
@@ -863,7 +809,7 @@ mod tests {
     fn quotes_as_toml() {
         assert_eq!(quote("a \"b\" \\ c\n\u{1b}[0m é"), r#""a \"b\" \\ c\n\u001B[0m é""#);
         assert_eq!(list(&["x".into(), "y".into()]), r#"["x", "y"]"#);
-        assert_eq!(name(Strategy::HeadTail), r#""head-tail""#);
+        assert_eq!(name(&Strategy::HeadTail), r#""head-tail""#);
     }
 
     #[test]
@@ -871,6 +817,31 @@ mod tests {
         assert_eq!(line_of(b"a\nb\nc", 0), 1);
         assert_eq!(line_of(b"a\nb\nc", 2), 2);
         assert_eq!(line_of(b"a\nb\nc", 99), 3);
+    }
+
+    #[test]
+    fn env_vars_in_the_order_of_the_keys() {
+        let expected = [
+            ("encoding", "CTX_ENCODING"),
+            ("persist", "CTX_PERSIST_DIR"),
+            ("model", "CTX_MODEL"),
+            ("base_url", "CTX_BASE_URL"),
+        ];
+        assert_eq!(ENV_VARS, expected);
+    }
+
+    #[test]
+    fn budget_retain_and_unset() {
+        let mut s =
+            Settings { max_tokens: Some(7), max_lines: Some(3), model: Some("m".into()), ..Settings::default() };
+        let b = s.budget().expect("limits set");
+        assert_eq!((b.tokens, b.lines, b.chars, b.bytes), (Some(7), Some(3), None, None));
+        assert_eq!(Settings::default().budget(), None);
+        s.retain(&["max_tokens", "model"]);
+        assert_eq!(s, Settings { max_tokens: Some(7), model: Some("m".into()), ..Settings::default() });
+        s.unset("model");
+        s.unset("not_a_key");
+        assert_eq!(s, Settings { max_tokens: Some(7), ..Settings::default() });
     }
 
     #[test]

@@ -386,7 +386,7 @@ pub fn bm25(query: &str, chunks: &[&[u8]]) -> Vec<f64> {
     raw.iter().map(|r| if best > 0.0 { r / best } else { 0.0 }).collect()
 }
 
-/// How to choose chunks.
+/// How to choose chunks: the one selection of `ctx-score` and `ctx-summarize`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Select {
     /// The first `head` and the last `tail` chunks.
@@ -402,6 +402,17 @@ pub enum Select {
     Ratio(f64),
     /// Every chunk.
     All,
+}
+
+impl Select {
+    /// Its name as `--select` gives it: `extract` for the best by score (k of them or a share).
+    pub fn name(self) -> &'static str {
+        match self {
+            Select::HeadTail { .. } => "head-tail",
+            Select::TopK(_) | Select::Ratio(_) => "extract",
+            Select::All => "all",
+        }
+    }
 }
 
 /// Which chunks `select` keeps, given their scores. Ties go to the earlier chunk.

@@ -12,6 +12,17 @@ use crate::truncate::{self, Doc};
 use serde::Serialize;
 use std::sync::Mutex;
 
+/// Which backend summarizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Backend {
+    /// The LLM when one is configured, else extractive.
+    Auto,
+    /// The LLM; an error when none is configured.
+    Llm,
+    /// Extractive: the best chunks and sentences, verbatim.
+    Extractive,
+}
+
 /// How the input was handled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -24,32 +35,6 @@ pub enum Tier {
     Summarized,
     /// Summarized extractively (no LLM).
     Extracted,
-}
-
-/// Which chunks are summarized.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Selection {
-    /// The first and last chunks.
-    HeadTail {
-        /// Chunks from the start.
-        head: usize,
-        /// Chunks from the end.
-        tail: usize,
-    },
-    /// The best share of the chunks by score.
-    Extract(f64),
-    /// Every chunk.
-    All,
-}
-
-impl Selection {
-    fn name(self) -> &'static str {
-        match self {
-            Selection::HeadTail { .. } => "head-tail",
-            Selection::Extract(_) => "extract",
-            Selection::All => "all",
-        }
-    }
 }
 
 /// What to do.
@@ -68,7 +53,7 @@ pub struct Options {
     /// How the input is chunked.
     pub chunk: chunk::Options,
     /// Which chunks are summarized.
-    pub select: Selection,
+    pub select: Select,
     /// The output never exceeds this many chars.
     pub max_output: u64,
     /// The output never exceeds this many tokens of `encoding`, when given.
@@ -100,7 +85,7 @@ impl Default for Options {
             encoding: Encoding::O200k,
             preserve: false,
             chunk: chunk::Options::default(),
-            select: Selection::HeadTail { head: 3, tail: 3 },
+            select: Select::HeadTail { head: 3, tail: 3 },
             max_output: 8_000,
             max_tokens: None,
             target: 3_000,
@@ -232,15 +217,8 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     let pieces = score::pieces(input, &opts.chunk);
     let scorer = Scorer::new(&[], Weights::default(), 0.0).expect("the built-in markers build");
     let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), opts.focus.as_deref());
-    let mut keep = score::select(
-        &scores,
-        match opts.select {
-            Selection::HeadTail { head, tail } => Select::HeadTail { head, tail },
-            Selection::Extract(r) => Select::Ratio(r),
-            Selection::All => Select::All,
-        },
-    );
-    if let Selection::HeadTail { head, tail } = opts.select {
+    let mut keep = score::select(&scores, opts.select);
+    if let Select::HeadTail { head, tail } = opts.select {
         with_verdicts(&pieces, &scores, &mut keep, head + tail);
     }
     out.chunks = Chunks { total: pieces.len(), selected: keep.iter().filter(|&&k| k).count() };
@@ -634,7 +612,7 @@ mod tests {
         cfg.cache_dir = None;
         let client = Client::new(cfg).expect("client");
         let input = text(4000);
-        for (select, n) in [(Selection::All, None), (Selection::HeadTail { head: 2, tail: 1 }, Some(3))] {
+        for (select, n) in [(Select::All, None), (Select::HeadTail { head: 2, tail: 1 }, Some(3))] {
             let opts = Options { select, ..Options::default() };
             let seen = Mutex::new(Vec::new());
             let s = summarize(input.as_bytes(), &opts, Some(&client), &|p| seen.lock().expect("lock").push(p));

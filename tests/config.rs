@@ -1,21 +1,22 @@
 //! The config file: lookup order, precedence, aliases, every message for a bad file, the
 //! `--print-config` text, and the example config that ships with the project.
 
-use ctx::config::{self, Format, Kind, Origin, Places, Resolved, Settings};
+use ctx::config::{self, FileKind, Origin, Places, Resolved, Settings};
+use ctx::structure::Format;
 use ctx::truncate::Strategy;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 const EXAMPLE: &str = include_str!("../ctx.example.toml");
 
-fn parse(text: &str) -> config::Config {
+fn parse(text: &str) -> config::ConfigFile {
     config::parse(Path::new("ctx.toml"), text).expect("parses")
 }
 
 /// The message of a bad file, checked to be a usage error (exit 2).
 fn error(text: &str) -> String {
     let e = config::parse(Path::new("ctx.toml"), text).expect_err("is refused");
-    assert!(e.downcast_ref::<ctx::cli::Usage>().is_some(), "not a usage error: {e}");
+    assert!(e.downcast_ref::<ctx::error::UsageError>().is_some(), "not a usage error: {e}");
     ctx::cli::error_line(&e)
 }
 
@@ -247,7 +248,7 @@ fn loads_files_and_refuses_bad_bytes() {
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, b"[defaults]\n# caf\xe9\n").expect("write");
     let e = config::load(&bad).expect_err("is refused");
-    assert!(e.downcast_ref::<ctx::cli::Usage>().is_some());
+    assert!(e.downcast_ref::<ctx::error::UsageError>().is_some());
     assert_eq!(e.to_string(), format!("{}:2: not valid UTF-8", bad.display()));
     let e = config::load(&dir.join("nope.toml")).expect_err("is missing");
     assert_eq!(
@@ -282,7 +283,7 @@ fn finds_the_file_in_order() {
         home: Some(home.clone().into()),
     };
     let found = |p: &Places, e: Option<&Path>| config::find_in(e, p).expect("finds");
-    let (named, user, project) = (Kind::Named, Kind::User, Kind::Project);
+    let (named, user, project) = (FileKind::Named, FileKind::User, FileKind::Project);
     assert_eq!(found(&places, Some(&explicit)), vec![(explicit.clone(), named)], "--config alone applies");
     assert_eq!(found(&places, None), vec![(env, named)], "CTX_CONFIG alone applies");
     places.ctx_config = Some(OsString::new());
@@ -309,7 +310,7 @@ fn a_named_file_must_exist() {
     let places = Places { ctx_config: Some(dir.join("env.toml").into()), cwd: dir.clone(), ..Places::default() };
     with_file(&dir, "ctx.toml");
     let missing = config::find_in(Some(Path::new("x.toml")), &places).expect_err("is missing");
-    assert!(missing.downcast_ref::<ctx::cli::Usage>().is_some(), "a usage error, exit 2, as README says");
+    assert!(missing.downcast_ref::<ctx::error::UsageError>().is_some(), "a usage error, exit 2, as README says");
     assert_eq!(ctx::cli::error_line(&missing), "cannot open config 'x.toml': No such file or directory");
     let e = config::find_in(None, &places).expect_err("CTX_CONFIG is missing");
     assert_eq!(
@@ -491,6 +492,12 @@ fn print_config_says_where_each_value_came_from() {
         r.err,
         "ctx-summarize: warning: 'ctx.toml' may not say where data goes: ignored defaults.base_url (trust it with CTX_TRUST_PROJECT_CONFIG=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)\n"
     );
+    // -q: no notes on stderr, this warning among them; the key is dropped all the same.
+    for t in ["ctx-summarize", "ctx-truncate", "ctx-compact"] {
+        let r = run(tool(t).current_dir(&work).env("XDG_CONFIG_HOME", &home).args(["-q", "--print-config"]));
+        assert_eq!((r.code, r.err.as_str()), (0, ""), "{t}");
+        assert!(r.out.contains("base_url = \"http://127.0.0.1:9/v1\""), "{t}: {}", r.out);
+    }
     // --config replaces both files.
     std::fs::write(work.join("other.toml"), "[defaults]\nmax_lines = 7\n").expect("write");
     let r = run(tool("ctx-truncate").current_dir(&work).env("XDG_CONFIG_HOME", &home).args([
@@ -529,4 +536,30 @@ fn print_config_names_openai_base_url() {
         "base_url = \"http://127.0.0.1:9/v1\" # env OPENAI_BASE_URL"
     );
     assert!(!r.out.contains("hunter22"));
+}
+
+/// `config::ENV_VARS` is what `--print-config` names as `# env NAME`: it must be, for every
+/// tool, exactly the environment variables of the flags whose id is a settings key.
+#[test]
+fn env_vars_are_those_of_the_flags() {
+    use clap::CommandFactory;
+    let tools = [
+        ctx::cli::truncate::Args::command(),
+        ctx::cli::chunk::Args::command(),
+        ctx::cli::score::Args::command(),
+        ctx::cli::summarize::Args::command(),
+        ctx::cli::compact::Args::command(),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for cmd in tools {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            let Some(var) = arg.get_env().and_then(|v| v.to_str()) else { continue };
+            if config::KEYS.contains(&id) {
+                assert!(config::ENV_VARS.contains(&(id, var)), "{}: --{id} reads {var}", cmd.get_name());
+                seen.insert((id.to_string(), var.to_string()));
+            }
+        }
+    }
+    assert_eq!(seen.len(), config::ENV_VARS.len(), "a variable no flag reads: {:?}", config::ENV_VARS);
 }

@@ -15,7 +15,7 @@ fn fixture() -> Vec<u8> {
 
 /// Cuts the fixture and checks what every cut must keep: valid JSON within the budget, the
 /// record array with its marker, and the first and last records' requests.
-fn cut_fixture(budget: Budget) -> (ctx::structure::json::Cut, Vec<Value>) {
+fn cut_fixture(budget: Budget) -> (ctx::structure::json::CutReport, Vec<Value>) {
     let input = fixture();
     let c = cut(&input, &budget, Encoding::O200k).expect("cuts");
     assert!(budget.fits(c.text.as_bytes(), Encoding::O200k), "{budget:?}: does not fit");

@@ -222,3 +222,55 @@ impl LlmArgs {
         Ok(Some(cfg))
     }
 }
+
+/// `--select`: how chunks are chosen, shared by `ctx-score` and `ctx-summarize`; with the
+/// tool's numbers (`--head`/`--tail`, `--ratio`, `--top-k`) it becomes a
+/// [`crate::score::Select`]. Each tool lists the values in its own order with its own help
+/// ([`SelectArg::parser`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectArg {
+    /// The best chunks by score.
+    Extract,
+    /// The first and last chunks.
+    HeadTail,
+    /// Every chunk.
+    All,
+}
+
+impl SelectArg {
+    /// The value as `--select` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SelectArg::Extract => "extract",
+            SelectArg::HeadTail => "head-tail",
+            SelectArg::All => "all",
+        }
+    }
+
+    /// The parser of `--select` for a tool: `values` in the order its `--help` lists them, each
+    /// with that tool's help.
+    pub fn parser(values: [(SelectArg, &'static str); 3]) -> impl clap::builder::TypedValueParser<Value = SelectArg> {
+        use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+        PossibleValuesParser::new(values.map(|(v, help)| PossibleValue::new(v.name()).help(help))).try_map(
+            move |name: String| {
+                values.iter().map(|&(v, _)| v).find(|v| v.name() == name).ok_or(format!("'{name}' is not a selection"))
+            },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SelectArg;
+
+    #[test]
+    fn select_parses_each_value_and_lists_them_in_the_tools_order() {
+        let order = [(SelectArg::All, "a"), (SelectArg::HeadTail, "b"), (SelectArg::Extract, "c")];
+        let cmd =
+            clap::Command::new("t").arg(clap::Arg::new("s").long("select").value_parser(SelectArg::parser(order)));
+        let m = cmd.clone().try_get_matches_from(["t", "--select", "head-tail"]).expect("parses");
+        assert_eq!(m.get_one::<SelectArg>("s"), Some(&SelectArg::HeadTail));
+        let e = cmd.try_get_matches_from(["t", "--select", "top"]).expect_err("not a value").to_string();
+        assert!(e.contains("[possible values: all, head-tail, extract]"), "{e}");
+    }
+}

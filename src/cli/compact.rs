@@ -7,7 +7,7 @@ mod report;
 use super::args::{EncodingArg, OutputArgs};
 use super::usage;
 use crate::compact::{self, DEFAULT_PLACEHOLDER};
-use crate::transcript::Format;
+use crate::transcript::Dialect;
 use anyhow::Result;
 use clap::Parser;
 use std::path::{Path, PathBuf};
@@ -42,7 +42,7 @@ pub struct Args {
 
     /// The transcript format [default: detected]
     #[arg(long, value_enum, value_name = "FORMAT", env = "CTX_FORMAT")]
-    pub format: Option<Format>,
+    pub format: Option<Dialect>,
 
     /// Print token counts by role and by tool, the largest tool results and the usage the
     /// agent recorded; change nothing
@@ -192,34 +192,20 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
 /// untrusted) and `encoding`; the others are budgets of a tool's output, which a transcript's
 /// target is not.
 fn apply_config(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
-    use super::profile::given;
-    let g = |id: &str| given(m, id);
-    let flags = crate::config::Settings {
-        encoding: g("encoding").then_some(args.encoding.encoding),
-        model: args.llm.model.clone().filter(|_| g("model")),
-        base_url: args.llm.base_url.clone().filter(|_| g("base_url")),
-        provider: args.llm.provider.filter(|_| g("provider")),
-        ..crate::config::Settings::default()
-    };
-    let mut r = super::profile::resolve(&args.profile, None, &flags, m, args.output_args.verbose, TOOL)?;
-    super::profile::openai_base_url(&mut r);
-    let s = &r.settings;
-    let keep = crate::config::Settings {
-        encoding: s.encoding,
-        model: s.model.clone(),
-        base_url: s.base_url.clone(),
-        provider: s.provider,
-        ..crate::config::Settings::default()
-    };
-    r.settings = keep;
-    if args.profile.print_config {
-        return Ok(Some(super::profile::render(&r)));
-    }
-    let s = r.settings;
-    args.encoding.encoding = s.encoding.unwrap_or(args.encoding.encoding);
-    args.llm.model = s.model.or(args.llm.model.take());
-    args.llm.base_url = s.base_url.or(args.llm.base_url.take());
-    args.llm.provider = s.provider.or(args.llm.provider);
+    super::profile::bind_keys!(m, |flags| {
+        let mut r = super::profile::resolve(&args.profile, None, &flags, m, args.output_args.verbose, TOOL)?;
+        super::profile::openai_base_url(&mut r);
+        r.settings.retain(&["encoding", "model", "base_url", "provider"]);
+        if args.profile.print_config {
+            return Ok(Some(super::profile::render(&r)));
+        }
+        r
+    }, {
+        val encoding => args.encoding.encoding,
+        opt model => args.llm.model,
+        opt base_url => args.llm.base_url,
+        opt provider => args.llm.provider,
+    });
     Ok(None)
 }
 

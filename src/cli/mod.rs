@@ -16,9 +16,9 @@ pub mod summarize;
 pub mod truncate;
 pub mod watch;
 
+pub use crate::error::{UsageError, error_line, usage};
 use anyhow::Result;
 use std::ffi::OsString;
-use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,23 +27,6 @@ use std::process::ExitCode;
 pub const EXIT_ERROR: u8 = 1;
 /// Exit status of a usage error.
 pub const EXIT_USAGE: u8 = 2;
-
-/// A usage error: the call's words are wrong. Reported with exit status 2.
-#[derive(Debug)]
-pub struct Usage(pub String);
-
-impl fmt::Display for Usage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Usage {}
-
-/// A usage error with `msg` as its sentence.
-pub fn usage(msg: impl Into<String>) -> anyhow::Error {
-    Usage(msg.into()).into()
-}
 
 /// Runs the filter `tool` (`ctx-truncate`, ...) with `argv` (its name first), in this process:
 /// `ctx truncate ARGS` and `ctx-truncate ARGS` are the same run.
@@ -157,27 +140,12 @@ pub fn report(tool: &str, err: &anyhow::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     eprintln!("{tool}: {}", error_line(err));
-    if err.downcast_ref::<Usage>().is_some() { ExitCode::from(EXIT_USAGE) } else { ExitCode::from(EXIT_ERROR) }
+    if err.downcast_ref::<UsageError>().is_some() { ExitCode::from(EXIT_USAGE) } else { ExitCode::from(EXIT_ERROR) }
 }
 
 /// Whether the error comes from writing to a closed pipe.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
-}
-
-/// The error and its causes in one line, `context: cause`, without `(os error N)` noise.
-pub fn error_line(err: &anyhow::Error) -> String {
-    let parts: Vec<String> = err
-        .chain()
-        .map(|e| {
-            let s = e.to_string();
-            match s.rfind(" (os error ") {
-                Some(i) if s.ends_with(')') => s[..i].to_string(),
-                _ => s,
-            }
-        })
-        .collect();
-    parts.join(": ").replace('\n', " ")
 }
 
 /// One input: standard input or a file.

@@ -37,22 +37,40 @@ pub struct ProfileArgs {
     pub print_config: bool,
 }
 
+/// Whether `-q` was given (a tool without it is never quiet).
+fn quiet(m: &ArgMatches) -> bool {
+    m.try_get_one::<bool>("quiet").ok().flatten().copied().unwrap_or(false)
+}
+
 /// Whether the argument `id` was given on the command line or by its environment variable.
 pub fn given(m: &ArgMatches, id: &str) -> bool {
     matches!(m.value_source(id), Some(ValueSource::CommandLine | ValueSource::EnvVariable))
 }
 
-/// The settings keys that an environment variable can set, with it; the flag of each has the
-/// key's name as its id.
-const ENV_VARS: &[(&str, &str)] = &[
-    ("encoding", "CTX_ENCODING"),
-    ("base_url", "CTX_BASE_URL"),
-    ("model", "CTX_MODEL"),
-    ("persist", "CTX_PERSIST_DIR"),
-];
+/// Binds each config key a tool takes to the field its flag fills, each once: `opt KEY =>
+/// FIELD` for an `Option` field, `val KEY => FIELD` for a field with a default. The flags given
+/// (on the command line or by their environment variable) become `$flags`; `$resolve` lays the
+/// profile under them (and may return early, for `--print-config`); each field then gets the
+/// resolved value of its key, where one is set. The whole is the [`config::Resolved`].
+macro_rules! bind_keys {
+    ($m:expr, |$flags:ident| $resolve:expr, { $( $kind:ident $key:ident => $place:expr ),* $(,)? }) => {{
+        let given = |id: &str| $crate::cli::profile::given($m, id);
+        let mut $flags = $crate::config::Settings::default();
+        $( $flags.$key = $crate::cli::profile::bind_keys!(@get $kind, given(stringify!($key)), $place); )*
+        let resolved: $crate::config::Resolved = $resolve;
+        $( $crate::cli::profile::bind_keys!(@set $kind, resolved.settings.$key.clone(), $place); )*
+        resolved
+    }};
+    (@get opt, $given:expr, $place:expr) => { $place.clone().filter(|_| $given) };
+    (@get val, $given:expr, $place:expr) => { $given.then(|| $place.clone()) };
+    (@set opt, $value:expr, $place:expr) => { if let Some(v) = $value { $place = Some(v) } };
+    (@set val, $value:expr, $place:expr) => { if let Some(v) = $value { $place = v } };
+}
+pub(crate) use bind_keys;
 
 /// The profile for `tool` with the `flags` over it (`m` says which of them came from the
-/// environment); a note on stderr with `verbose` when the tool has no profile.
+/// environment); a note on stderr with `verbose` when the tool has no profile, and a warning
+/// for the keys a project's file may not set, unless `-q` was given.
 pub fn resolve(
     args: &ProfileArgs,
     tool: Option<&str>,
@@ -66,7 +84,7 @@ pub fn resolve(
     let mut resolved = config::builtin_for(tool).resolve(tool);
     resolved.files.clear();
     for cfg in config::open(args.config.as_deref())? {
-        if !cfg.ignored.is_empty() {
+        if !cfg.ignored.is_empty() && !quiet(m) {
             eprintln!(
                 "{name}: warning: '{}' may not say where data goes: ignored {} (trust it with {}=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)",
                 cfg.file.display(),
@@ -88,7 +106,8 @@ pub fn resolve(
         }
     }
     resolved.apply(flags);
-    for &(key, var) in ENV_VARS {
+    // The flag of each such key has the key's name as its id.
+    for &(key, var) in config::ENV_VARS {
         if m.ids().any(|id| id.as_str() == key) && m.value_source(key) == Some(ValueSource::EnvVariable) {
             resolved.from_env(key, var);
         }
@@ -122,12 +141,13 @@ pub fn encoding_only(
     verbose: bool,
     name: &str,
 ) -> Result<Option<String>> {
-    let flags = Settings { encoding: given(m, "encoding").then_some(encoding.encoding), ..Settings::default() };
-    let mut r = resolve(args, None, &flags, m, verbose, name)?;
-    r.settings = Settings { encoding: r.settings.encoding, ..Settings::default() };
-    if args.print_config {
-        return Ok(Some(render(&r)));
-    }
-    encoding.encoding = r.settings.encoding.unwrap_or(encoding.encoding);
+    bind_keys!(m, |flags| {
+        let mut r = resolve(args, None, &flags, m, verbose, name)?;
+        r.settings.retain(&["encoding"]);
+        if args.print_config {
+            return Ok(Some(render(&r)));
+        }
+        r
+    }, { val encoding => encoding.encoding });
     Ok(None)
 }

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 /// The provider whose function-calling shape to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Provider {
+pub enum Shape {
     /// `{"type": "function", "function": {name, description, parameters}}` (Chat Completions).
     Openai,
     /// `{name, description, input_schema}` (Messages API).
@@ -14,19 +14,19 @@ pub enum Provider {
 
 /// The definition of a tool named `name` with JSON-schema `properties`, of which `required` are
 /// required, in `provider`'s shape.
-pub fn definition(provider: Provider, name: &str, description: &str, properties: Value, required: &[&str]) -> Value {
+pub fn definition(provider: Shape, name: &str, description: &str, properties: Value, required: &[&str]) -> Value {
     let schema = json!({"type": "object", "properties": properties, "required": required});
     match provider {
-        Provider::Openai => json!({
+        Shape::Openai => json!({
             "type": "function",
             "function": {"name": name, "description": description, "parameters": schema},
         }),
-        Provider::Anthropic => json!({"name": name, "description": description, "input_schema": schema}),
+        Shape::Anthropic => json!({"name": name, "description": description, "input_schema": schema}),
     }
 }
 
 /// The tool that re-reads saved output by path and line range (`ctx-truncate --lines`).
-pub fn read_output(provider: Provider) -> Value {
+pub fn read_output(provider: Shape) -> Value {
     definition(
         provider,
         "read_output",
@@ -43,7 +43,7 @@ pub fn read_output(provider: Provider) -> Value {
 }
 
 /// The tool that summarizes a saved file with a focus (`ctx-summarize --focus`).
-pub fn summarize_file(provider: Provider) -> Value {
+pub fn summarize_file(provider: Shape) -> Value {
     definition(
         provider,
         "summarize_file",

@@ -1,6 +1,6 @@
 //! `ctx-score`: the arguments, and the glue from them to the chunk and score modules.
 
-use super::args::{ChunkArgs, EncodingArg, OutputArgs};
+use super::args::{ChunkArgs, EncodingArg, OutputArgs, SelectArg};
 use super::{read_chunks, usage};
 use crate::score::{self, Piece, Scorer, Scores, Select, Weights};
 use crate::text::{self, Budget, group_digits};
@@ -33,16 +33,12 @@ pub enum InputKind {
     Chunks,
 }
 
-/// How chunks are chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SelectKind {
-    /// The best chunks by score (--top-k, --ratio or --budget).
-    Extract,
-    /// The first --head and last --tail chunks.
-    HeadTail,
-    /// Every chunk.
-    All,
-}
+/// `--select`'s values, as `--help` lists them.
+const SELECT: [(SelectArg, &str); 3] = [
+    (SelectArg::Extract, "The best chunks by score (--top-k, --ratio or --budget)"),
+    (SelectArg::HeadTail, "The first --head and last --tail chunks"),
+    (SelectArg::All, "Every chunk"),
+];
 
 /// Score chunks by position, discourse markers and entity density (and relevance to --query),
 /// then keep the best in their original order, with a marker in every gap.
@@ -83,8 +79,8 @@ pub struct Args {
     pub query_weight: f64,
 
     /// How chunks are chosen
-    #[arg(long = "select", value_enum, value_name = "HOW", default_value = "extract", help_heading = "Selection")]
-    pub select: SelectKind,
+    #[arg(long = "select", value_parser = SelectArg::parser(SELECT), value_name = "HOW", default_value = "extract", help_heading = "Selection")]
+    pub select: SelectArg,
 
     /// With head-tail: chunks kept from the start
     #[arg(long, value_name = "N", default_value_t = 3, help_heading = "Selection")]
@@ -131,7 +127,7 @@ fn apply_config(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>>
 
 fn run(args: Args) -> Result<ExitCode> {
     let budgeted = args.budget.is_some() || args.max_chars.is_some();
-    if args.select != SelectKind::Extract && (args.top_k.is_some() || args.ratio.is_some() || budgeted) {
+    if args.select != SelectArg::Extract && (args.top_k.is_some() || args.ratio.is_some() || budgeted) {
         return Err(usage("--top-k, --ratio, --max-tokens and --max-chars choose chunks for --select extract"));
     }
     let extra = match &args.markers {
@@ -215,10 +211,10 @@ fn report(items: &[Piece], scorer: &Scorer, args: &Args, name: Option<&str>, out
     let encoding = args.encoding.encoding;
     let budget = Budget { tokens: args.budget, chars: args.max_chars, ..Budget::default() };
     let keep = match (args.select, budget.is_unlimited()) {
-        (SelectKind::All, _) => score::select(&scores, Select::All),
-        (SelectKind::HeadTail, _) => score::select(&scores, Select::HeadTail { head: args.head, tail: args.tail }),
-        (SelectKind::Extract, false) => score::pack(items, &scores, &budget, encoding),
-        (SelectKind::Extract, true) => match args.top_k {
+        (SelectArg::All, _) => score::select(&scores, Select::All),
+        (SelectArg::HeadTail, _) => score::select(&scores, Select::HeadTail { head: args.head, tail: args.tail }),
+        (SelectArg::Extract, false) => score::pack(items, &scores, &budget, encoding),
+        (SelectArg::Extract, true) => match args.top_k {
             Some(k) => score::select(&scores, Select::TopK(k)),
             None => score::select(&scores, Select::Ratio(args.ratio.unwrap_or(0.5))),
         },

@@ -2,11 +2,12 @@
 
 mod progressive;
 
-use super::args::{EncodingArg, LlmArgs, OutputArgs};
+use super::args::{EncodingArg, LlmArgs, OutputArgs, SelectArg};
 use super::{read_chunks, usage};
 use crate::chunk::{self, Level};
 use crate::llm::Client;
-use crate::summarize::{self, Selection, Summary, Tier};
+use crate::score::Select;
+use crate::summarize::{self, Backend, Summary, Tier};
 use crate::text::Unit;
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
@@ -26,28 +27,15 @@ Examples:
   ctx-summarize --dry-run --model m --base-url http://x/v1 big.md
                                                   print the requests, send nothing";
 
-/// Which backend summarizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Backend {
-    /// The LLM when one is configured, else extractive.
-    Auto,
-    /// The LLM; an error when none is configured.
-    Llm,
-    /// Extractive: the best chunks and sentences, verbatim.
-    Extractive,
-}
-
-/// Which chunks are summarized.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SelectKind {
-    /// The first --head and last --tail chunks, and as many again of the middle chunks that
-    /// hold a verdict (a failed test, a compiler error), best scored first.
-    HeadTail,
-    /// The best --ratio of the chunks by score.
-    Extract,
-    /// Every chunk.
-    All,
-}
+/// `--select`'s values, as `--help` lists them.
+const SELECT: [(SelectArg, &str); 3] = [
+    (
+        SelectArg::HeadTail,
+        "The first --head and last --tail chunks, and as many again of the middle chunks that hold a verdict (a failed test, a compiler error), best scored first",
+    ),
+    (SelectArg::Extract, "The best --ratio of the chunks by score"),
+    (SelectArg::All, "Every chunk"),
+];
 
 /// Tiered summaries: short input passes through, medium input is truncated head-tail, long
 /// input is map-reduced by an LLM (OpenAI-compatible or Anthropic), or summarized extractively
@@ -88,8 +76,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = chunk::DEFAULT_SIZE, value_parser = super::args::budget_value, help_heading = "Pipeline")]
     pub chunk_size: u64,
     /// Which chunks are summarized
-    #[arg(long = "select", value_enum, value_name = "HOW", default_value = "head-tail", help_heading = "Pipeline")]
-    pub select: SelectKind,
+    #[arg(long = "select", value_parser = SelectArg::parser(SELECT), value_name = "HOW", default_value = "head-tail", help_heading = "Pipeline")]
+    pub select: SelectArg,
     /// With head-tail: chunks from the start
     #[arg(long, value_name = "N", default_value_t = 3, help_heading = "Pipeline")]
     pub head: usize,
@@ -138,7 +126,7 @@ pub struct Args {
     /// Print a tool definition (openai or anthropic shape) for an agent tool that summarizes a
     /// file with a focus by this command, and exit
     #[arg(long, value_enum, value_name = "PROVIDER")]
-    pub tool_schema: Option<super::schema::Provider>,
+    pub tool_schema: Option<super::schema::Shape>,
     /// Exit 1 when any call failed, instead of falling back
     #[arg(long)]
     pub strict: bool,
@@ -155,7 +143,7 @@ pub struct Args {
     /// What the input is: html becomes readable text first; json over --pass-through is cut
     /// so that it stays valid JSON; auto tells them apart [default: text]
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<crate::config::Format>,
+    pub from: Option<crate::structure::Format>,
 
     #[command(flatten)]
     pub profile: super::profile::ProfileArgs,
@@ -182,41 +170,37 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
 /// profile's `max_chars` is the pass-through size when it sets none, and `summarize = false`
 /// is `--preserve`.
 fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>> {
-    use super::profile::given;
-    let g = |id: &str| given(m, id);
-    let flags = crate::config::Settings {
-        encoding: g("encoding").then_some(args.encoding.encoding),
-        from: args.from,
-        summarize: g("preserve").then_some(!args.preserve),
-        pass_through: g("pass_through").then_some(args.pass_through),
-        summarize_above: g("summarize_above").then_some(args.summarize_above),
-        max_output: g("max_output").then_some(args.max_output),
-        backend: g("backend").then_some(args.backend),
-        model: args.llm.conn.model.clone().filter(|_| g("model")),
-        base_url: args.llm.conn.base_url.clone().filter(|_| g("base_url")),
-        provider: args.llm.conn.provider.filter(|_| g("provider")),
-        focus: args.focus.clone(),
-        persist: args.persist.clone().filter(|_| g("persist")),
-        ..crate::config::Settings::default()
-    };
-    let mut r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, m, args.output.verbose, TOOL)?;
-    super::profile::openai_base_url(&mut r);
-    if args.profile.print_config {
-        return Ok(Some(super::profile::render(&r)));
-    }
+    let preserve_given = super::profile::given(m, "preserve");
+    let r = super::profile::bind_keys!(m, |flags| {
+        flags.summarize = preserve_given.then_some(!args.preserve);
+        let mut r = super::profile::resolve(&args.profile, args.tool.as_deref(), &flags, m, args.output.verbose, TOOL)?;
+        super::profile::openai_base_url(&mut r);
+        if args.profile.print_config {
+            return Ok(Some(super::profile::render(&r)));
+        }
+        r
+    }, {
+        val encoding => args.encoding.encoding,
+        opt from => args.from,
+        val pass_through => args.pass_through,
+        val summarize_above => args.summarize_above,
+        val max_output => args.max_output,
+        val backend => args.backend,
+        opt model => args.llm.conn.model,
+        opt base_url => args.llm.conn.base_url,
+        opt provider => args.llm.conn.provider,
+        opt focus => args.focus,
+        opt persist => args.persist,
+    });
     let s = r.settings;
-    args.encoding.encoding = s.encoding.unwrap_or(args.encoding.encoding);
-    args.from = s.from;
     args.preserve = s.summarize.map_or(args.preserve, |summarize| !summarize);
-    args.pass_through = s.pass_through.or(s.max_chars.filter(|_| !g("pass_through"))).unwrap_or(args.pass_through);
-    args.summarize_above = s.summarize_above.unwrap_or(args.summarize_above).max(args.pass_through);
-    args.max_output = s.max_output.unwrap_or(args.max_output);
-    args.backend = s.backend.unwrap_or(args.backend);
-    args.llm.conn.model = s.model.or(args.llm.conn.model.take());
-    args.llm.conn.base_url = s.base_url.or(args.llm.conn.base_url.take());
-    args.llm.conn.provider = s.provider.or(args.llm.conn.provider);
-    args.focus = s.focus;
-    args.persist = s.persist.or(args.persist.take());
+    // A profile's max_chars is the pass-through size when nothing sets that (a flag given sets it).
+    if s.pass_through.is_none()
+        && let Some(chars) = s.max_chars
+    {
+        args.pass_through = chars;
+    }
+    args.summarize_above = args.summarize_above.max(args.pass_through);
     Ok(None)
 }
 
@@ -246,9 +230,9 @@ fn options(args: &Args) -> Result<summarize::Options> {
             encoding,
         },
         select: match args.select {
-            SelectKind::HeadTail => Selection::HeadTail { head: args.head, tail: args.tail },
-            SelectKind::Extract => Selection::Extract(args.ratio),
-            SelectKind::All => Selection::All,
+            SelectArg::HeadTail => Select::HeadTail { head: args.head, tail: args.tail },
+            SelectArg::Extract => Select::Ratio(args.ratio),
+            SelectArg::All => Select::All,
         },
         max_output: args.max_output,
         max_tokens: args.max_tokens,
@@ -369,15 +353,15 @@ enum Prepared {
 
 fn prepare(
     all: Vec<u8>,
-    from: Option<crate::config::Format>,
+    from: Option<crate::structure::Format>,
     opts: &summarize::Options,
     name: &str,
 ) -> Result<Prepared> {
     Ok(match crate::structure::resolve(from, &all) {
-        crate::config::Format::Html => {
+        crate::structure::Format::Html => {
             Prepared::Text(crate::structure::html::to_text(&all, &Default::default()).into_bytes())
         }
-        crate::config::Format::Json => {
+        crate::structure::Format::Json => {
             // The pass-through size, within --max-output and --max-tokens as every tier is.
             let budget = summarize::budget_of(opts.pass_through, opts);
             let cut = crate::structure::json::cut(&all, &budget, opts.encoding)

@@ -97,7 +97,7 @@ pub struct Args {
     /// Print a tool definition (openai or anthropic shape) for an agent tool that re-reads saved
     /// output by path and line range with this command, and exit
     #[arg(long, value_enum, value_name = "PROVIDER")]
-    pub tool_schema: Option<super::schema::Provider>,
+    pub tool_schema: Option<super::schema::Shape>,
 
     /// Read only lines A to B (1-based, inclusive; A: to the end, :B from the start), then fit
     /// them; markers number lines as in the whole input. Digits may be grouped in threes as
@@ -138,7 +138,7 @@ pub struct Args {
     /// What the input is: html becomes readable text first; json is cut so that it stays
     /// valid JSON; auto tells them apart (and reads the whole input) [default: text]
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<crate::config::Format>,
+    pub from: Option<crate::structure::Format>,
 
     /// The tool whose output this is: its profile in the config file applies
     #[arg(long, value_name = "NAME", help_heading = "Profiles")]
@@ -222,7 +222,7 @@ struct Job {
     /// to (the range alone would not match them).
     whole: Option<Whole>,
     store: Option<Store>,
-    from: Option<crate::config::Format>,
+    from: Option<crate::structure::Format>,
     clean: bool,
     count: Option<Unit>,
     json: bool,
@@ -438,7 +438,7 @@ fn handle(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut impl 
     if binary {
         return binary_input(reader, src, job, out);
     }
-    let reader: Box<dyn Read> = match job.from.filter(|f| *f != crate::config::Format::Text) {
+    let reader: Box<dyn Read> = match job.from.filter(|f| *f != crate::structure::Format::Text) {
         None => Box::new(reader),
         Some(from) => {
             let mut all = Vec::new();
@@ -447,10 +447,10 @@ fn handle(reader: impl Read, src: &super::Source<'_>, job: &Job, out: &mut impl 
                 Ok(())
             })?;
             match crate::structure::resolve(Some(from), &all) {
-                crate::config::Format::Json if job.count.is_none() => {
+                crate::structure::Format::Json if job.count.is_none() => {
                     return write_json_cut(&all, src, job, out).map(|()| None);
                 }
-                crate::config::Format::Html => {
+                crate::structure::Format::Html => {
                     let text = crate::structure::html::to_text(&all, &Default::default());
                     Box::new(io::Cursor::new(text.into_bytes()))
                 }

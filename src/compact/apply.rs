@@ -2,7 +2,7 @@
 //! the placeholder or a preview that names where it went. Records are re-checked: the calls and
 //! results they hold must be the ones they held before.
 
-use super::{Action, Plan, preview_note};
+use super::plan::{Action, Options, Plan, preview_note};
 use crate::text::{count_chars, group_digits, nth_char_start};
 use crate::transcript::{self, Transcript, check};
 use anyhow::{Result, bail};
@@ -57,7 +57,7 @@ pub struct Applied {
 pub fn apply(
     t: &Transcript,
     plan: &Plan,
-    opts: &super::Options,
+    opts: &Options,
     count: Option<crate::tokens::Encoding>,
     put: &mut dyn FnMut(&[u8]) -> Result<PathBuf>,
 ) -> Result<Applied> {
@@ -101,7 +101,7 @@ fn replacements(
     src: &Value,
     plan: &Plan,
     actions: &[(usize, Action)],
-    opts: &super::Options,
+    opts: &Options,
     count: Option<crate::tokens::Encoding>,
     put: &mut dyn FnMut(&[u8]) -> Result<PathBuf>,
 ) -> Result<Vec<Replaced>> {

@@ -4,8 +4,10 @@
 //! lines) stored before anything is written, with the index that restores it. The CLI reads the file, calls
 //! [`run`], writes what it returns and prints the [`Report`].
 
-use super::stats::{self, Size};
-use super::{Applied, Options, Plan, Replaced, apply, history, plan_with, restore, state};
+use super::apply::{Applied, Replaced, apply};
+use super::plan::{Options, Plan, plan_with};
+use super::stats::{self, TranscriptSize};
+use super::{history, restore, state};
 use crate::llm::Client;
 use crate::store::{self, Store};
 use crate::transcript::Transcript;
@@ -90,7 +92,7 @@ pub struct Report {
     /// The results replaced, in order.
     pub replaced: Vec<Replaced>,
     /// The size before and after, when counted.
-    pub size: Option<(Size, Size)>,
+    pub size: Option<(TranscriptSize, TranscriptSize)>,
     /// Bytes before and after.
     pub bytes: (u64, u64),
     /// Records summarized by history compaction, when it ran.
@@ -149,7 +151,7 @@ pub fn run<'t>(
     t: &'t Transcript,
     opts: &RunOptions<'_>,
     stash: &Stash,
-    state: Option<&mut state::State>,
+    state: Option<&mut state::TranscriptState>,
 ) -> Result<Compacted<'t>> {
     let plan = plan_with(t, &opts.prune, stash.path_chars(), state.as_deref())?;
     let count = opts.count.then_some(opts.prune.encoding);
@@ -181,9 +183,9 @@ pub fn run<'t>(
 }
 
 /// The size after pruning: the replaced contents' tokens swapped for their replacements'.
-fn pruned_size(before: Size, replaced: &[Replaced]) -> Size {
+fn pruned_size(before: TranscriptSize, replaced: &[Replaced]) -> TranscriptSize {
     let (old, new) = replaced.iter().filter_map(|r| r.tokens).fold((0u64, 0u64), |(o, n), (a, b)| (o + a, n + b));
-    Size { tokens: before.tokens.saturating_sub(old) + new, ..before }
+    TranscriptSize { tokens: before.tokens.saturating_sub(old) + new, ..before }
 }
 
 /// Pruning and budgets only: the changed records, and their restore entries.
@@ -249,7 +251,7 @@ fn with_history(
     t: &Transcript,
     opts: &RunOptions<'_>,
     stash: &Stash,
-    mut state: Option<&mut state::State>,
+    mut state: Option<&mut state::TranscriptState>,
     (plan, applied): (&Plan, &Applied),
     report: &mut Report,
 ) -> Result<Body> {
@@ -304,7 +306,7 @@ fn with_history(
 
 /// Records this run's decisions in the state: every fresh result replaced (with its text) or
 /// frozen, and the first records of the input and the output.
-fn remember(s: &mut state::State, t: &Transcript, plan: &Plan, applied: &Applied, out: &[u8]) -> Result<()> {
+fn remember(s: &mut state::TranscriptState, t: &Transcript, plan: &Plan, applied: &Applied, out: &[u8]) -> Result<()> {
     let replaced: std::collections::HashMap<&str, &str> =
         applied.replaced.iter().filter_map(|r| r.id.as_deref().map(|id| (id, r.text.as_str()))).collect();
     for r in &plan.results {
@@ -464,7 +466,7 @@ mod tests {
         let t = parse(text.into_bytes());
         let e = Encoding::O200k;
         let size = stats::size(&t, e).expect("size");
-        assert_eq!(size, Size { tokens: e.count(b"hello there"), sidechain: e.count(b"one two three four") });
+        assert_eq!(size, TranscriptSize { tokens: e.count(b"hello there"), sidechain: e.count(b"one two three four") });
         let tally = stats::tally(&t, e).expect("tally");
         assert_eq!((tally.total, tally.sidechain), (size.tokens, size.sidechain));
         assert_eq!(history::size(&t, e, false).expect("size"), size.tokens, "the trigger counts the same");

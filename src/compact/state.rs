@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// The state of one transcript.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct State {
+pub struct TranscriptState {
     /// The format version of this file.
     pub version: u32,
     /// Keys of the first record of the transcripts this state belongs to (the original's and
@@ -73,14 +73,14 @@ pub fn record_key(t: &Transcript, i: usize) -> Result<String> {
     })
 }
 
-impl State {
+impl TranscriptState {
     /// Reads the state at `path` (a fresh state when there is no file) and checks that it
     /// belongs to `t`.
-    pub fn load(path: &Path, t: &Transcript) -> Result<State> {
+    pub fn load(path: &Path, t: &Transcript) -> Result<TranscriptState> {
         let Ok(text) = std::fs::read_to_string(path) else {
-            return Ok(State { version: 1, ..State::default() });
+            return Ok(TranscriptState { version: 1, ..TranscriptState::default() });
         };
-        let state: State = serde_json::from_str(&text)
+        let state: TranscriptState = serde_json::from_str(&text)
             .with_context(|| format!("'{}' is not a ctx-compact state file", path.display()))?;
         let first = if t.is_empty() { String::new() } else { record_key(t, 0)? };
         if !state.first.is_empty() && !state.first.contains(&first) {
@@ -128,13 +128,13 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::Format;
+    use crate::transcript::Dialect;
 
     fn openai(n: usize) -> Transcript {
         let messages: Vec<Value> =
             (0..n).map(|i| serde_json::json!({"role": "user", "content": format!("message {i}")})).collect();
         let bytes = serde_json::to_vec(&serde_json::json!({ "messages": messages })).expect("json");
-        Transcript::parse("t", bytes, Some(Format::Openai)).expect("parses")
+        Transcript::parse("t", bytes, Some(Dialect::Openai)).expect("parses")
     }
 
     #[test]

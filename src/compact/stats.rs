@@ -68,7 +68,7 @@ const LARGEST: usize = 10;
 
 /// The size of a transcript in tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Size {
+pub struct TranscriptSize {
     /// What the model is sent: every record but subagent lines, and a document's `system`.
     pub tokens: u64,
     /// Subagent (sidechain) lines, which the main conversation's model is never sent.
@@ -76,11 +76,11 @@ pub struct Size {
 }
 
 /// The size of `t`, counted with `encoding`.
-pub fn size(t: &Transcript, encoding: Encoding) -> Result<Size> {
+pub fn size(t: &Transcript, encoding: Encoding) -> Result<TranscriptSize> {
     let records = record_tokens(t, encoding)?;
     let side = records.iter().filter(|r| r.1).map(|r| r.0).sum();
     let tokens = records.iter().filter(|r| !r.1).map(|r| r.0).sum::<u64>() + root_system(t, encoding);
-    Ok(Size { tokens, sidechain: side })
+    Ok(TranscriptSize { tokens, sidechain: side })
 }
 
 /// The tokens of each record, and whether it is a subagent's.

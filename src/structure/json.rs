@@ -36,7 +36,7 @@ use std::fmt::Write as _;
 
 /// What a cut kept and dropped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Cut {
+pub struct CutReport {
     /// The output: valid JSON that fits the budget.
     pub text: String,
     /// Array items and object members left out, as counted by the markers (`"… 180 more items"`,
@@ -98,11 +98,11 @@ struct Layout {
 /// Cuts the JSON document `input` to fit `budget` (every given unit), staying valid JSON.
 /// Input that fits is returned unchanged; input that is not JSON is an error with its line and
 /// column.
-pub fn cut(input: &[u8], budget: &Budget, encoding: Encoding) -> Result<Cut> {
+pub fn cut(input: &[u8], budget: &Budget, encoding: Encoding) -> Result<CutReport> {
     let value: Value = serde_json::from_slice(input).map_err(|e| anyhow!("not valid JSON: {e}"))?;
     if budget.fits(input, encoding) {
         let text = String::from_utf8(input.to_vec()).context("not valid JSON: not UTF-8")?;
-        return Ok(Cut { text, ..Cut::default() });
+        return Ok(CutReport { text, ..CutReport::default() });
     }
     let final_newline = input.ends_with(b"\n");
     let pretty = Layout { pretty: input.trim_ascii_end().contains(&b'\n'), final_newline };
@@ -116,17 +116,17 @@ pub fn cut(input: &[u8], budget: &Budget, encoding: Encoding) -> Result<Cut> {
 }
 
 /// The empty form of the top value (`[]`, `{}` or `""`), with its final newline if it fits.
-fn smallest(value: &Value, budget: &Budget, encoding: Encoding, final_newline: bool) -> Result<Cut> {
+fn smallest(value: &Value, budget: &Budget, encoding: Encoding, final_newline: bool) -> Result<CutReport> {
     let (text, empty) = match value {
-        Value::Array(items) => ("[]", Cut { items_dropped: items.len() as u64, ..Cut::default() }),
-        Value::Object(map) => ("{}", Cut { items_dropped: map.len() as u64, ..Cut::default() }),
-        Value::String(_) => ("\"\"", Cut { strings_cut: 1, ..Cut::default() }),
-        _ => ("\"\"", Cut { depth_cut: 1, ..Cut::default() }),
+        Value::Array(items) => ("[]", CutReport { items_dropped: items.len() as u64, ..CutReport::default() }),
+        Value::Object(map) => ("{}", CutReport { items_dropped: map.len() as u64, ..CutReport::default() }),
+        Value::String(_) => ("\"\"", CutReport { strings_cut: 1, ..CutReport::default() }),
+        _ => ("\"\"", CutReport { depth_cut: 1, ..CutReport::default() }),
     };
     let with_newline = format!("{text}\n");
     let candidates = [final_newline.then_some(with_newline.as_str()), Some(text)];
     match candidates.into_iter().flatten().find(|t| budget.fits(t.as_bytes(), encoding)) {
-        Some(fits) => Ok(Cut { text: fits.to_owned(), ..empty }),
+        Some(fits) => Ok(CutReport { text: fits.to_owned(), ..empty }),
         None => bail!("the budget is too small for any valid JSON: even {text} does not fit"),
     }
 }
@@ -150,7 +150,7 @@ struct Search<'a> {
 impl Search<'_> {
     /// The rendering that fits and shows the most values (then the longest) over every depth
     /// limit, since keys alone say less than a few whole items; then loosened where it has room.
-    fn best(&self) -> Option<Cut> {
+    fn best(&self) -> Option<CutReport> {
         let levels = depth_of(self.value);
         let mut best: Option<(usize, usize, Rendered)> = None;
         for depth in DEPTHS.into_iter().filter(|&d| d == usize::MAX || d < levels) {
@@ -241,7 +241,7 @@ fn render(value: &Value, limits: Limits, layout: Layout, budget: &Budget) -> Opt
 /// which of the item, key and char limits cut something (or could have).
 #[derive(Default)]
 struct Rendered {
-    cut: Cut,
+    cut: CutReport,
     values: u64,
     bit: [bool; 3],
 }
@@ -457,7 +457,7 @@ mod tests {
         Budget { bytes: Some(n), ..Budget::default() }
     }
 
-    fn cut_to(input: &str, budget: Budget) -> Cut {
+    fn cut_to(input: &str, budget: Budget) -> CutReport {
         cut(input.as_bytes(), &budget, Encoding::O200k).expect("cuts")
     }
 
@@ -479,7 +479,7 @@ mod tests {
     #[test]
     fn fitting_input_is_returned_byte_for_byte() {
         let input = "{ \"a\" : [1, 2.50, 1E400],\n\t\"b\": \"\\u00e9\" }\n";
-        assert_eq!(cut_to(input, Budget::default()), Cut { text: input.into(), ..Cut::default() });
+        assert_eq!(cut_to(input, Budget::default()), CutReport { text: input.into(), ..CutReport::default() });
         assert_eq!(cut_to(input, bytes(input.len() as u64)).text, input);
     }
 

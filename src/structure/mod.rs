@@ -4,7 +4,18 @@
 pub mod html;
 pub mod json;
 
-use crate::config::Format;
+/// What an input is: `--from` and the config key `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Sniffed from the text.
+    Auto,
+    /// Plain text.
+    Text,
+    /// HTML, made readable text first.
+    Html,
+    /// JSON, cut so that it stays JSON.
+    Json,
+}
 
 /// What `bytes` are, for `--from auto`: JSON when the whole parses as one document (checked
 /// first, since JSON may quote HTML), HTML when it starts as a page does, text otherwise.

@@ -14,7 +14,7 @@
 //!
 //! Every character starts a match of some alternative, so the pieces tile the text.
 
-use super::tables::{Class, set};
+use super::tables::{CharClass, set};
 
 /// Which pattern to split with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,24 +63,24 @@ impl Text<'_> {
     /// Inlined for ASCII, with the rest apart: called out of line, the tuple came back through
     /// the stack, and that round trip was a quarter of the time of splitting.
     #[inline(always)]
-    fn at(self, i: usize) -> Option<(char, Class, usize)> {
+    fn at(self, i: usize) -> Option<(char, CharClass, usize)> {
         let &b = self.0.get(i)?;
         if b < 0x80 {
-            return Some((char::from(b), Class::of_ascii(b), 1));
+            return Some((char::from(b), CharClass::of_ascii(b), 1));
         }
         self.at_wide(i, b)
     }
 
     /// [`Text::at`] for a character that is not ASCII, starting with byte `b`.
     #[inline(never)]
-    fn at_wide(self, i: usize, b: u8) -> Option<(char, Class, usize)> {
+    fn at_wide(self, i: usize, b: u8) -> Option<(char, CharClass, usize)> {
         let len = match b {
             0xC0..=0xDF => 2,
             0xE0..=0xEF => 3,
             _ => 4,
         };
         let c = std::str::from_utf8(self.0.get(i..i + len)?).ok()?.chars().next()?;
-        Some((c, Class::of(c), len))
+        Some((c, CharClass::of(c), len))
     }
 
     /// Whether the character at `i` is in `set`.
@@ -124,9 +124,9 @@ impl Text<'_> {
     /// character that is not ASCII follows could either go on, and the general matcher decides.
     #[inline]
     fn o200k_ascii(self, i: usize, b: u8) -> usize {
-        let class = Class::of_ascii(b);
+        let class = CharClass::of_ascii(b);
         let start = match class {
-            Class::Lu | Class::Ll => Some(i),
+            CharClass::Lu | CharClass::Ll => Some(i),
             _ if class.bit() & set::NOT_LETTER_NUMBER_NEWLINE != 0 => Some(i + 1),
             _ => None,
         };
@@ -145,12 +145,12 @@ impl Text<'_> {
         // After an ASCII run, only a character that is not ASCII could go on with it (a digit
         // or a punctuation mark of another script); the general matchers decide then.
         let wide = |j: usize| bytes.get(j).is_some_and(|c| *c >= 0x80);
-        if class == Class::Number {
+        if class == CharClass::Number {
             let end = i + 1 + bytes[i + 1..].iter().take(2).take_while(|c| c.is_ascii_digit()).count();
-            return if end < i + 3 && wide(end) { self.run3(i, Class::Number.bit()) } else { end };
+            return if end < i + 3 && wide(end) { self.run3(i, CharClass::Number.bit()) } else { end };
         }
         let ascii_punctuation =
-            |j: usize| bytes.get(j).is_some_and(|c| *c < 0x80 && Class::of_ascii(*c).bit() & set::PUNCTUATION != 0);
+            |j: usize| bytes.get(j).is_some_and(|c| *c < 0x80 && CharClass::of_ascii(*c).bit() & set::PUNCTUATION != 0);
         let start = if b == b' ' && ascii_punctuation(i + 1) { i + 1 } else { i };
         if ascii_punctuation(start) {
             let mut end = start + 1;
@@ -185,8 +185,8 @@ impl Text<'_> {
                 return self.o200k_contraction(end);
             }
         }
-        if class == Class::Number {
-            return self.run3(i, Class::Number.bit());
+        if class == CharClass::Number {
+            return self.run3(i, CharClass::Number.bit());
         }
         if let Some(end) = self.punctuation(i, c, b"\r\n/") {
             return end;
@@ -276,7 +276,7 @@ impl Text<'_> {
             if class.bit() & set::SPACE == 0 {
                 break;
             }
-            if class == Class::Newline {
+            if class == CharClass::Newline {
                 newline = Some(end + len);
             }
             last = end;
@@ -310,8 +310,8 @@ impl Text<'_> {
         } else if class.bit() & set::LETTER != 0 {
             return self.run(i, set::LETTER);
         }
-        if class == Class::Number {
-            return self.run3(i, Class::Number.bit());
+        if class == CharClass::Number {
+            return self.run3(i, CharClass::Number.bit());
         }
         if let Some(end) = self.punctuation(i, c, b"\r\n") {
             return end;

@@ -121,7 +121,7 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 /// whitespace (`\s`, with CR and LF apart), or none of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
-pub enum Class {
+pub enum CharClass {
     Other = 0,
     Lu = 1,
     Ll = 2,
@@ -134,17 +134,17 @@ pub enum Class {
     Newline = 9,
 }
 
-const CLASSES: [Class; 10] = [
-    Class::Other,
-    Class::Lu,
-    Class::Ll,
-    Class::Lt,
-    Class::Lm,
-    Class::Lo,
-    Class::Mark,
-    Class::Number,
-    Class::Space,
-    Class::Newline,
+const CLASSES: [CharClass; 10] = [
+    CharClass::Other,
+    CharClass::Lu,
+    CharClass::Ll,
+    CharClass::Lt,
+    CharClass::Lm,
+    CharClass::Lo,
+    CharClass::Mark,
+    CharClass::Number,
+    CharClass::Space,
+    CharClass::Newline,
 ];
 
 static STAGE1: &[u8] = table!("unicode.stage1");
@@ -152,11 +152,11 @@ static STAGE2: &[u8] = table!("unicode.stage2");
 
 /// The classes of the ASCII characters, read from the same tables at compile time: most text
 /// is ASCII, and one look-up costs less than the two stages.
-static ASCII: [Class; 128] = {
+static ASCII: [CharClass; 128] = {
     let stage1: &[u8] = table!("unicode.stage1");
     let stage2: &[u8] = table!("unicode.stage2");
     let block = stage1[0] as usize | (stage1[1] as usize) << 8;
-    let mut classes = [Class::Other; 128];
+    let mut classes = [CharClass::Other; 128];
     let mut c = 0;
     while c < 128 {
         classes[c] = CLASSES[stage2[block * 256 + c] as usize];
@@ -165,16 +165,16 @@ static ASCII: [Class; 128] = {
     classes
 };
 
-impl Class {
+impl CharClass {
     /// The class of the ASCII character `b`.
     #[inline]
-    pub fn of_ascii(b: u8) -> Class {
+    pub fn of_ascii(b: u8) -> CharClass {
         ASCII[usize::from(b & 0x7f)]
     }
 
     /// The class of `c`.
     #[inline]
-    pub fn of(c: char) -> Class {
+    pub fn of(c: char) -> CharClass {
         let cp = c as usize;
         let block = usize::from(u16::from_le_bytes([STAGE1[2 * (cp >> 8)], STAGE1[2 * (cp >> 8) + 1]]));
         CLASSES[usize::from(STAGE2[block * 256 + (cp & 0xff)])]
@@ -189,7 +189,7 @@ impl Class {
 
 /// Sets of classes, as the patterns name them.
 pub mod set {
-    const fn bits(classes: &[super::Class]) -> u16 {
+    const fn bits(classes: &[super::CharClass]) -> u16 {
         let mut set = 0;
         let mut i = 0;
         while i < classes.len() {
@@ -198,7 +198,7 @@ pub mod set {
         }
         set
     }
-    use super::Class::*;
+    use super::CharClass::*;
     /// `\p{L}`.
     pub const LETTER: u16 = bits(&[Lu, Ll, Lt, Lm, Lo]);
     /// `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`.
@@ -249,14 +249,14 @@ mod tests {
 
     #[test]
     fn classes() {
-        assert_eq!(Class::of('a'), Class::Ll);
-        assert_eq!(Class::of('Ω'), Class::Lu);
-        assert_eq!(Class::of('日'), Class::Lo);
-        assert_eq!(Class::of('\u{301}'), Class::Mark);
-        assert_eq!(Class::of('٣'), Class::Number);
-        assert_eq!(Class::of('\u{3000}'), Class::Space);
-        assert_eq!(Class::of('\n'), Class::Newline);
-        assert_eq!(Class::of('😀'), Class::Other);
-        assert_eq!(Class::of('\u{10ffff}'), Class::Other);
+        assert_eq!(CharClass::of('a'), CharClass::Ll);
+        assert_eq!(CharClass::of('Ω'), CharClass::Lu);
+        assert_eq!(CharClass::of('日'), CharClass::Lo);
+        assert_eq!(CharClass::of('\u{301}'), CharClass::Mark);
+        assert_eq!(CharClass::of('٣'), CharClass::Number);
+        assert_eq!(CharClass::of('\u{3000}'), CharClass::Space);
+        assert_eq!(CharClass::of('\n'), CharClass::Newline);
+        assert_eq!(CharClass::of('😀'), CharClass::Other);
+        assert_eq!(CharClass::of('\u{10ffff}'), CharClass::Other);
     }
 }

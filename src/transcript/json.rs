@@ -20,7 +20,7 @@ pub enum Style {
 /// A transcript that is one JSON document. The document is not held parsed: only its root
 /// without the message list (the list left empty) and the byte span of every message, each
 /// parsed from the input when it is asked for, so that memory stays near the input's size.
-pub struct Doc {
+pub struct LazyDoc {
     name: String,
     root: Value,
     key: Option<&'static str>,
@@ -41,7 +41,7 @@ enum Src<'a> {
     Value(&'a Value),
 }
 
-impl Doc {
+impl LazyDoc {
     /// Parses a document; `lists` tells which of [`KEYS`] hold a list in its root when the
     /// whole document was already read to tell ([`layout`]). Errors name the line and column.
     pub fn parse(name: &str, bytes: &[u8], lists: Option<[bool; 3]>) -> Result<super::Body> {
@@ -73,7 +73,7 @@ impl Doc {
         let spans = element_spans(bytes, list.0);
         let lines = start_lines(bytes, &spans);
         let style = style(&bytes[start..end]);
-        Ok(super::Body::Doc(Doc {
+        Ok(super::Body::Doc(LazyDoc {
             name: name.to_string(),
             root,
             key,
@@ -168,7 +168,7 @@ impl serde_json::ser::Formatter for SpacedFormatter {
 
 /// A message list as it serializes: kept messages parsed one at a time.
 struct List<'a> {
-    doc: &'a Doc,
+    doc: &'a LazyDoc,
     bytes: &'a [u8],
     list: &'a [Src<'a>],
 }
@@ -432,8 +432,8 @@ mod tests {
         assert_eq!(member(b"{\"a\": {\"messages\": []}}", 0, "messages"), None, "only the root's members");
     }
 
-    fn doc(bytes: &[u8]) -> Doc {
-        match Doc::parse("t", bytes, None) {
+    fn doc(bytes: &[u8]) -> LazyDoc {
+        match LazyDoc::parse("t", bytes, None) {
             Ok(super::super::Body::Doc(d)) => d,
             Ok(_) => panic!("not a document"),
             Err(e) => panic!("{e}"),

@@ -23,10 +23,10 @@ use std::io::Write;
 
 pub use json::Style;
 
-/// The transcript formats.
+/// The transcript formats (dialects of the messages an agent records): `--format` of ctx-compact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Format {
+pub enum Dialect {
     /// OpenAI Chat Completions messages (`tool_calls`, `role: tool`): an array, a request body
     /// with `messages`, JSON Lines, or a SWE-agent trajectory (`history`).
     Openai,
@@ -40,26 +40,26 @@ pub enum Format {
     Codex,
 }
 
-impl Format {
+impl Dialect {
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Format::Openai => "openai",
-            Format::Responses => "responses",
-            Format::Anthropic => "anthropic",
-            Format::ClaudeCode => "claude-code",
-            Format::Codex => "codex",
+            Dialect::Openai => "openai",
+            Dialect::Responses => "responses",
+            Dialect::Anthropic => "anthropic",
+            Dialect::ClaudeCode => "claude-code",
+            Dialect::Codex => "codex",
         }
     }
 
     /// Reports the items of one record.
     fn items<'a>(self, record: &'a Value, f: &mut dyn FnMut(Item<'a>)) {
         match self {
-            Format::Openai => openai::items(record, f),
-            Format::Responses => responses::items(record, &[], true, f),
-            Format::Anthropic => anthropic::items(record, &[], f),
-            Format::ClaudeCode => claude_code::items(record, f),
-            Format::Codex => codex::items(record, f),
+            Dialect::Openai => openai::items(record, f),
+            Dialect::Responses => responses::items(record, &[], true, f),
+            Dialect::Anthropic => anthropic::items(record, &[], f),
+            Dialect::ClaudeCode => claude_code::items(record, f),
+            Dialect::Codex => codex::items(record, f),
         }
     }
 }
@@ -200,7 +200,7 @@ struct Line {
 
 enum Body {
     Lines { lines: Vec<Line>, partial: Option<Line> },
-    Doc(json::Doc),
+    Doc(json::LazyDoc),
 }
 
 /// A transcript read into memory and scanned.
@@ -208,7 +208,7 @@ pub struct Transcript {
     /// The name used in messages.
     pub name: String,
     /// The format.
-    pub format: Format,
+    pub format: Dialect,
     /// The input as read.
     pub bytes: Vec<u8>,
     body: Body,
@@ -221,20 +221,20 @@ pub struct Transcript {
 impl Transcript {
     /// Reads `bytes` (named `name` in messages) as a transcript of `format`, or of the
     /// detected format.
-    pub fn parse(name: &str, bytes: Vec<u8>, format: Option<Format>) -> Result<Transcript> {
+    pub fn parse(name: &str, bytes: Vec<u8>, format: Option<Dialect>) -> Result<Transcript> {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             bail!("{name} is empty: there is no transcript to read");
         }
         let body = match json::layout(&bytes) {
             json::Layout::Lines => split_lines(name, &bytes)?,
-            json::Layout::Doc(lists) => json::Doc::parse(name, &bytes, lists)?,
+            json::Layout::Doc(lists) => json::LazyDoc::parse(name, &bytes, lists)?,
         };
         let format = match format {
             Some(f) => f,
             None => detect::detect(&bytes, &body)
                 .ok_or_else(|| anyhow::anyhow!("cannot tell the format of {name}; pass --format"))?,
         };
-        if let (Body::Doc(_), Format::ClaudeCode | Format::Codex) = (&body, format) {
+        if let (Body::Doc(_), Dialect::ClaudeCode | Dialect::Codex) = (&body, format) {
             bail!("{name} is one JSON document, but {} transcripts are JSON Lines", format.name());
         }
         let mut t =

@@ -2,7 +2,7 @@
 //! atomically. One bad file never stops the batch: it is reported and the exit status is 1.
 
 use super::Args;
-use super::report::{self, Outcome, Status};
+use super::report::{self, FileReport, Status};
 use crate::compact::{self, restore, stats};
 use crate::store::{self, Store};
 use crate::transcript::{Transcript, check};
@@ -352,8 +352,8 @@ fn progress(args: &Args, jobs: &[Job]) -> indicatif::ProgressBar {
 }
 
 /// Processes one transcript; its error becomes its outcome.
-fn process(job: &Job, ctx: &Ctx<'_>) -> Outcome {
-    let mut outcome = Outcome::new(job.name());
+fn process(job: &Job, ctx: &Ctx<'_>) -> FileReport {
+    let mut outcome = FileReport::new(job.name());
     if let Err(e) = try_process(job, ctx, &mut outcome) {
         outcome.status = match e.downcast_ref::<compact::history::Waiting>() {
             Some(w) => Status::Batched(w.0),
@@ -364,7 +364,7 @@ fn process(job: &Job, ctx: &Ctx<'_>) -> Outcome {
     outcome
 }
 
-fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
+fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut FileReport) -> Result<()> {
     let args = ctx.args;
     let dest = dest(args, job);
     outcome.output = dest.file().map(Path::to_path_buf);
@@ -422,10 +422,15 @@ fn try_process(job: &Job, ctx: &Ctx<'_>, outcome: &mut Outcome) -> Result<()> {
 }
 
 /// Compacts one transcript through [`compact::run`]; writes its output and reports.
-fn compact_one(t: &Transcript, ctx: &Ctx<'_>, (dest, from): (&Dest, Option<u32>), outcome: &mut Outcome) -> Result<()> {
+fn compact_one(
+    t: &Transcript,
+    ctx: &Ctx<'_>,
+    (dest, from): (&Dest, Option<u32>),
+    outcome: &mut FileReport,
+) -> Result<()> {
     let dir = store_dir(ctx.args, dest);
     let stash = if ctx.args.dry_run { compact::Stash::dry(&dir) } else { compact::Stash::new(&dir) };
-    let mut state = ctx.args.state.as_deref().map(|p| compact::state::State::load(p, t)).transpose()?;
+    let mut state = ctx.args.state.as_deref().map(|p| compact::state::TranscriptState::load(p, t)).transpose()?;
     let c = compact::run(t, &ctx.run, &stash, state.as_mut())?;
     outcome.record(&c.report);
     if ctx.args.dry_run {
@@ -447,7 +452,7 @@ fn restore_one(
     job: &Job,
     (dest, from): (&Dest, Option<u32>),
     bytes: Vec<u8>,
-    outcome: &mut Outcome,
+    outcome: &mut FileReport,
 ) -> Result<()> {
     let mut dirs: Vec<PathBuf> = Vec::new();
     match &args.store {

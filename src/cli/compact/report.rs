@@ -4,7 +4,7 @@
 use crate::compact::stats::Tally;
 use crate::compact::{Action, Replaced};
 use crate::text::group_digits;
-use crate::transcript::Format;
+use crate::transcript::Dialect;
 use crate::transcript::check::Problem;
 use anyhow::Result;
 use std::collections::BTreeMap;
@@ -43,11 +43,11 @@ pub enum Status {
 
 /// What happened to one file.
 #[derive(Clone, Debug, Default)]
-pub struct Outcome {
+pub struct FileReport {
     /// Its name.
     pub name: String,
     /// Its format.
-    pub format: Option<Format>,
+    pub format: Option<Dialect>,
     /// How it ended.
     pub status: Status,
     /// Where it was written.
@@ -74,10 +74,10 @@ pub struct Outcome {
     pub history: Option<usize>,
 }
 
-impl Outcome {
+impl FileReport {
     /// A new outcome for the file `name`.
-    pub fn new(name: String) -> Outcome {
-        Outcome { name, ..Outcome::default() }
+    pub fn new(name: String) -> FileReport {
+        FileReport { name, ..FileReport::default() }
     }
 
     /// Keeps what the pipeline reports.
@@ -94,7 +94,7 @@ impl Outcome {
 
 /// Prints reports in input order as files finish, and the summary at the end.
 pub struct Printer {
-    outcomes: Vec<Option<Outcome>>,
+    outcomes: Vec<Option<FileReport>>,
     next: usize,
     json: bool,
     verbose: bool,
@@ -109,7 +109,7 @@ impl Printer {
     }
 
     /// Takes the outcome of file `i`; prints what is now in order.
-    pub fn done(&mut self, i: usize, outcome: Outcome) {
+    pub fn done(&mut self, i: usize, outcome: FileReport) {
         for w in outcome.warnings.iter().filter(|_| !self.quiet) {
             eprintln!("{TOOL}: {w}");
         }
@@ -145,7 +145,7 @@ impl Printer {
 
     /// Prints the summary table on stderr (when `table`) and gives the exit status.
     pub fn finish(self, table: bool, tokens: bool) -> Result<ExitCode> {
-        let outcomes: Vec<Outcome> = self.outcomes.into_iter().flatten().collect();
+        let outcomes: Vec<FileReport> = self.outcomes.into_iter().flatten().collect();
         if outcomes.iter().any(|o| o.status == Status::PipeClosed) {
             // A reader that stopped reading (`| head`) is not a failure.
             return Ok(ExitCode::SUCCESS);
@@ -158,7 +158,7 @@ impl Printer {
 }
 
 /// The text report of one file: problems, stats or the dry run.
-fn text(o: &Outcome, many: bool, verbose: bool) -> String {
+fn text(o: &FileReport, many: bool, verbose: bool) -> String {
     let mut s = String::new();
     match o.status {
         Status::Checked if o.problems.is_empty() && verbose => {
@@ -187,9 +187,9 @@ fn text(o: &Outcome, many: bool, verbose: bool) -> String {
     s
 }
 
-fn stats_text(t: &Tally, format: Option<Format>) -> String {
+fn stats_text(t: &Tally, format: Option<Dialect>) -> String {
     let mut s = String::new();
-    let fmt = format.map_or("", Format::name);
+    let fmt = format.map_or("", Dialect::name);
     let _ = writeln!(s, "format: {fmt}");
     let _ = writeln!(s, "\n{:<12} {:>12}", "role", "tokens");
     for (role, n) in &t.roles {
@@ -244,7 +244,7 @@ fn stats_text(t: &Tally, format: Option<Format>) -> String {
     s
 }
 
-fn dry_run_text(o: &Outcome) -> String {
+fn dry_run_text(o: &FileReport) -> String {
     let mut s = String::new();
     let (pruned, previewed) = counts(&o.replaced);
     let chars: (u64, u64) = o.replaced.iter().fold((0, 0), |(a, b), r| (a + r.chars, b + r.chars_after));
@@ -281,7 +281,7 @@ fn counts(replaced: &[Replaced]) -> (usize, usize) {
 }
 
 /// The JSON line of one file.
-fn json(o: &Outcome) -> String {
+fn json(o: &FileReport) -> String {
     let status = match &o.status {
         Status::Failed(_) => "error",
         Status::PipeClosed => "pipe closed",
@@ -297,7 +297,7 @@ fn json(o: &Outcome) -> String {
     };
     let mut obj = serde_json::Map::new();
     obj.insert("file".into(), o.name.clone().into());
-    obj.insert("format".into(), o.format.map(Format::name).into());
+    obj.insert("format".into(), o.format.map(Dialect::name).into());
     obj.insert("status".into(), status.into());
     if let Status::Failed(e) = &o.status {
         obj.insert("error".into(), e.clone().into());
@@ -343,7 +343,7 @@ fn json(o: &Outcome) -> String {
 
 /// The table of `--check` and `--stats`: a row per file (up to [`LISTED`]) with what was found,
 /// and the totals.
-fn findings(outcomes: &[Outcome]) -> String {
+fn findings(outcomes: &[FileReport]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{:<40}  status", "file");
     let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
@@ -369,7 +369,7 @@ fn findings(outcomes: &[Outcome]) -> String {
 const LISTED: usize = 50;
 
 /// The summary table: a row per file (up to [`LISTED`]) and the totals.
-fn summary(outcomes: &[Outcome], tokens: bool) -> String {
+fn summary(outcomes: &[FileReport], tokens: bool) -> String {
     // `--check` and `--stats` change nothing: their table says what they found, no sizes.
     if outcomes.iter().all(|o| matches!(o.status, Status::Checked | Status::Stats | Status::Failed(_))) {
         return findings(outcomes);
@@ -377,7 +377,7 @@ fn summary(outcomes: &[Outcome], tokens: bool) -> String {
     let mut s = String::new();
     // Tokens only when every file counted is counted in tokens (`--check` and `--restore`
     // count none): a column never mixes the two units.
-    let counted = |o: &&Outcome| !matches!(o.status, Status::Failed(_) | Status::Skipped | Status::Batched(_));
+    let counted = |o: &&FileReport| !matches!(o.status, Status::Failed(_) | Status::Skipped | Status::Batched(_));
     let tokens = tokens && outcomes.iter().filter(counted).all(|o| o.tokens.is_some());
     let unit = if tokens { "tokens" } else { "bytes" };
     let _ = writeln!(
@@ -389,7 +389,7 @@ fn summary(outcomes: &[Outcome], tokens: bool) -> String {
         format!("{unit} after"),
         "ratio"
     );
-    let size = |o: &Outcome| if tokens { o.tokens.unwrap_or(o.bytes) } else { o.bytes };
+    let size = |o: &FileReport| if tokens { o.tokens.unwrap_or(o.bytes) } else { o.bytes };
     let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
     let (mut before, mut after, mut replaced) = (0u64, 0u64, 0usize);
     for o in outcomes {

@@ -11,7 +11,7 @@ use crate::llm::Client;
 use crate::summarize;
 use crate::text::{Budget, Unit};
 use crate::tokens::Encoding;
-use crate::transcript::{Format, Item, Kind, Transcript};
+use crate::transcript::{Dialect, Item, Kind, Transcript};
 use anyhow::{Result, bail};
 use std::collections::HashMap;
 
@@ -48,9 +48,9 @@ pub struct Options {
     pub usage: bool,
 }
 
-/// What history compaction did.
+/// What history compaction did: the older records condensed into a summary.
 #[derive(Debug, Default)]
-pub struct Outcome {
+pub struct Condensed {
     /// The transcript, rebuilt (`None`: nothing to do, it fits).
     pub bytes: Option<Vec<u8>>,
     /// Its size before, in tokens (the recorded usage with `usage`).
@@ -289,11 +289,11 @@ fn waiting(t: &Transcript) -> bool {
 
 /// Compacts the history of `t` when it is over the trigger; `path` is where the original is
 /// stored (named by the summary), `llm` the summarizer if one is configured.
-pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>) -> Result<Outcome> {
+pub fn compact(t: &Transcript, opts: &Options, path: &str, llm: Option<&Client>) -> Result<Condensed> {
     let recs = records(t, opts.encoding)?;
     let counted = counted(t, &recs, opts.encoding);
     let before = if opts.usage { recorded(t)?.unwrap_or(counted) } else { counted };
-    let mut out = Outcome { before, after: counted, ..Outcome::default() };
+    let mut out = Condensed { before, after: counted, ..Condensed::default() };
     let aim = ((opts.target as f64) * opts.trigger).floor() as u64;
     if before <= aim {
         return Ok(out);
@@ -409,8 +409,8 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
     // What surrounds the summary body: the question (or Claude Code's opening), the user's own
     // words and the pointer, with a margin for the joins.
     let opening = match t.format {
-        Format::ClaudeCode => CONTINUED,
-        Format::Codex => "",
+        Dialect::ClaudeCode => CONTINUED,
+        Dialect::Codex => "",
         _ if shape::as_pair(t, k, opts) => QUESTION,
         _ => "",
     };
@@ -519,7 +519,7 @@ fn llm_options(opts: &Options, chars: u64) -> summarize::Options {
             overlap: 0,
             encoding: opts.encoding,
         },
-        select: summarize::Selection::All,
+        select: crate::score::Select::All,
         max_output: chars,
         target: chars * 2 / 3,
         map_chars: chars,

@@ -4,7 +4,7 @@
 
 use super::{CONTINUED, Options, QUESTION, Rec, SummaryAs};
 use crate::compact::state::Event;
-use crate::transcript::{Format, Out, Transcript};
+use crate::transcript::{Dialect, Out, Transcript};
 use anyhow::Result;
 use serde_json::{Value, json};
 use std::collections::HashSet;
@@ -15,7 +15,7 @@ pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opt
     let mut seq: Vec<Out> = (0..k).filter(|i| keep_before(t, recs, *i)).map(Out::Keep).collect();
     let pair = as_pair(t, k, opts);
     match t.format {
-        Format::Openai => {
+        Dialect::Openai => {
             if pair {
                 seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
                 seq.push(Out::New(json!({"role": "assistant", "content": text})));
@@ -23,7 +23,7 @@ pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opt
                 seq.push(Out::New(json!({"role": "user", "content": text})));
             }
         }
-        Format::Anthropic => {
+        Dialect::Anthropic => {
             if pair {
                 seq.push(Out::New(json!({"role": "user", "content": QUESTION})));
                 seq.push(Out::New(json!({"role": "assistant", "content": [{"type": "text", "text": text}]})));
@@ -31,7 +31,7 @@ pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opt
                 seq.push(Out::New(json!({"role": "user", "content": text})));
             }
         }
-        Format::Responses => {
+        Dialect::Responses => {
             let msg = |role: &str, kind: &str, s: &str| json!({"type": "message", "role": role, "content": [{"type": kind, "text": s}]});
             if pair {
                 seq.push(Out::New(msg("user", "input_text", QUESTION)));
@@ -40,11 +40,11 @@ pub(super) fn rebuild(t: &Transcript, recs: &[Rec], k: usize, event: &Event, opt
                 seq.push(Out::New(msg("user", "input_text", text)));
             }
         }
-        Format::Codex => {
+        Dialect::Codex => {
             let stamp = timestamp(t, k)?;
             seq.push(Out::New(json!({"timestamp": stamp, "type": "compacted", "payload": {"message": text}})));
         }
-        Format::ClaudeCode => return claude_code(t, k, event, seq),
+        Dialect::ClaudeCode => return claude_code(t, k, event, seq),
     }
     seq.extend((k..t.len()).map(Out::Keep));
     Ok(seq)
@@ -63,11 +63,11 @@ pub(super) fn as_pair(t: &Transcript, k: usize, opts: &Options) -> bool {
 fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
     // Claude Code's subagent (sidechain) lines are not what the model is sent, so they cost
     // nothing against the target; they stay, as Claude Code's own compaction keeps them.
-    if recs[i].system || (t.format == Format::ClaudeCode && recs[i].sidechain) {
+    if recs[i].system || (t.format == Dialect::ClaudeCode && recs[i].sidechain) {
         return true;
     }
     // Claude Code's `summary` lines title the session: metadata, never sent to the model.
-    if t.format == Format::ClaudeCode
+    if t.format == Dialect::ClaudeCode
         && t.with_record(i, |v| v.get("type").and_then(Value::as_str) == Some("summary")).unwrap_or(false)
     {
         return true;
@@ -77,7 +77,7 @@ fn keep_before(t: &Transcript, recs: &[Rec], i: usize) -> bool {
     // `codex resume` lists a session only if one is among its first 200 records, as its first
     // user message (openai/codex codex-rs/rollout/src/list.rs, `USER_EVENT_SCAN_LIMIT`), and
     // Codex replays them as the session's prompts.
-    t.format == Format::Codex
+    t.format == Dialect::Codex
         && t.with_record(i, |v| {
             let kind = v.get("type").and_then(Value::as_str);
             let payload = v.pointer("/payload/type").and_then(Value::as_str);
