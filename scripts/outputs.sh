@@ -23,20 +23,17 @@ if [ "${1:-}" = "--against" ]; then
     work=$(mktemp -d /tmp/ctx-outputs-against.XXXXXX)
     trap 'git -C "$root" worktree remove --force "$work/tree" >/dev/null 2>&1; rm -rf "$work"' EXIT
     git -C "$root" worktree add --detach -q "$work/tree" "$rev" || exit 2
-    # One target directory for both builds: the dependencies are compiled once.
-    export CARGO_TARGET_DIR="$root/target"
+    # REV builds in a target directory of its own (kept, so that later runs rebuild only the
+    # crate): two checkouts sharing one would overwrite each other's binaries.
     triple=$(rustc -vV | sed -n "s/^host: //p")
-    bins="$CARGO_TARGET_DIR/$triple/debug"
-    (cd "$work/tree" && cargo build -q --bins) || exit 2
-    mkdir -p "$work/basebin"
-    for t in ctx ctx-truncate ctx-chunk ctx-score ctx-summarize ctx-compact; do cp "$bins/$t" "$work/basebin/"; done
+    (cd "$work/tree" && CARGO_TARGET_DIR="$root/target/outputs-base" cargo build -q --bins) || exit 2
     (cd "$root" && cargo build -q --bins) || exit 2
-    base_bin="$work/basebin/ctx"
-    head_bin="$bins/ctx"
+    base_bin="$root/target/outputs-base/$triple/debug/ctx"
+    head_bin="$root/target/$triple/debug/ctx"
     "$0" "$(dirname "$base_bin")" "$work/base" >/dev/null
     "$0" "$(dirname "$head_bin")" "$work/head" >/dev/null
     if diff -r "$work/base" "$work/head" >"$work/diff"; then
-        echo "outputs.sh: $(ls "$work/head" | wc -l) commands, outputs identical to $rev"
+        echo "outputs.sh: $(ls "$work/head" | grep -c "\.cmd$") commands, outputs identical to $rev"
     else
         cat "$work/diff"
         echo "outputs.sh: outputs differ from $rev (above)" >&2
@@ -49,8 +46,12 @@ bin=$(cd "${1:?usage: scripts/outputs.sh BIN_DIR OUT_DIR}" && pwd)
 out=${2:?usage: scripts/outputs.sh BIN_DIR OUT_DIR}
 rm -rf "$out" && mkdir -p "$out" && out=$(cd "$out" && pwd)
 
-# One fixed place for everything a run writes, the same for every build compared.
+# One fixed place for everything a run writes: its path is in outputs (markers, stored names,
+# and so in token counts and derived ids), so it must be the same in every run compared. Runs
+# take turns on it. Its path and the binaries' are written RUN and BIN in the outputs.
 run=/tmp/ctx-outputs-run
+exec 9>"$run.lock"
+flock 9
 rm -rf "$run" && mkdir -p "$run/home" "$run/cache" "$run/config/ctx" "$run/project" "$run/store" "$run/in"
 while IFS='=' read -r name _; do
     case $name in CTX_*|OPENAI_*|ANTHROPIC_*|GEMINI_*) unset "$name" ;; esac
@@ -196,5 +197,6 @@ case_ "print-config-trusted" "CTX_TRUST_PROJECT_CONFIG=1 ctx-summarize --print-c
 case_ "configured-run" "ctx-truncate '$run/in/build.log'; ctx-truncate --tool read '$run/in/build.log'; ctx-summarize --tool bash '$run/in/build.log'"
 case_ "ctx-doctor-help" "ctx --help; ctx hook --help; ctx init --help"
 
-# Paths of this run are the same in every run; nothing else is normalised.
+# The two paths that differ from run to run; nothing else is normalised.
+find "$out" -type f -exec sed -i -e "s#$run#RUN#g" -e "s#$bin#BIN#g" {} +
 echo "outputs.sh: $n commands in $out"
