@@ -4,6 +4,7 @@
 
 use crate::agent::install::{self, Scope};
 use crate::agent::{Agent, hook, stats};
+use crate::truncate::Call;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use serde_json::Value;
@@ -266,11 +267,11 @@ fn fit_lines(
         daily_gc(store);
         return Ok((fitted != text.as_bytes()).then_some(fitted));
     };
-    let args =
-        ["--tool", tool, "--persist", &store.display().to_string(), "--lines", &format!("{}:{}", range.0, range.1)]
-            .map(String::from);
+    let settings = super::truncate::agent_settings(tool, store_flags(store))?;
+    let lines = super::truncate::lines(&format!("{}:{}", range.0, range.1))?;
     let path = std::fs::canonicalize(path)?;
-    let fitted = super::truncate::filter_file(&args, crate::regular::open(&path)?, &path)?;
+    let call = Call { lines: Some(lines), ..Call::default() };
+    let fitted = super::truncate::agent_fit_file(&settings, call, crate::regular::open(&path)?, &path)?;
     Ok((fitted != read).then_some(fitted))
 }
 
@@ -310,19 +311,25 @@ fn wrap_max_bytes() -> Result<Option<u64>> {
 /// A profile whose strategy takes no baseline (head, tail) refuses it: `text` is then fitted
 /// without.
 fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::path::Path>) -> Result<Vec<u8>> {
-    let mut args = vec!["--tool".to_string(), tool.to_string(), "--persist".to_string(), store.display().to_string()];
+    let mut flags = store_flags(store);
     // A fetched page reaches the hook as the agent made it (often Markdown already): HTML is
     // converted only where the text is HTML.
     if matches!(tool.to_ascii_lowercase().as_str(), "webfetch" | "web_fetch" | "fetch") {
-        args.extend(["--from".to_string(), "auto".to_string()]);
+        flags.from = Some(crate::config::Format::Auto);
     }
+    let settings = super::truncate::agent_settings(tool, flags)?;
     if let Some(b) = baseline {
-        let with = [args.clone(), vec!["--baseline".to_string(), b.display().to_string()]].concat();
-        if let Ok(fitted) = super::truncate::filter(&with, text) {
+        let call = Call { baseline: Some(b.to_path_buf()), ..Call::default() };
+        if let Ok(fitted) = super::truncate::agent_fit(&settings, call, text) {
             return Ok(fitted);
         }
     }
-    super::truncate::filter(&args, text)
+    super::truncate::agent_fit(&settings, Call::default(), text)
+}
+
+/// The flags of a hook's fit: the store is where full texts are saved.
+fn store_flags(store: &std::path::Path) -> crate::config::Settings {
+    crate::config::Settings { persist: Some(store.to_path_buf()), ..crate::config::Settings::default() }
 }
 
 /// The name in the store of the last output of the shell command of `event` in its project:

@@ -8,12 +8,10 @@ pub mod chunk;
 pub mod compact;
 pub mod mcp;
 pub mod profile;
-pub mod range;
 pub mod schema;
 pub mod score;
 pub mod summarize;
 pub mod truncate;
-pub mod watch;
 
 use anyhow::Result;
 use std::ffi::OsString;
@@ -239,6 +237,16 @@ impl<'a> Source<'a> {
 }
 
 impl Source<'_> {
+    /// Whether no header was written yet in this run.
+    pub fn first(&self) -> bool {
+        self.first.get()
+    }
+
+    /// Notes that this input's header was written (the next one has a blank line before it).
+    pub fn headed(&self) {
+        self.first.set(false);
+    }
+
     /// Writes the `==> name <==` header that `head` and `tail` write, when there are several
     /// inputs: a blank line before every header but the first.
     pub fn header(&self, out: &mut impl Write) -> io::Result<()> {
@@ -312,18 +320,4 @@ pub(crate) fn ratio(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Size of the buffer reads go through.
-const READ_BUFFER: usize = 256 << 10;
-
-/// Reads `reader` to the end, handing each piece to `f`.
-pub fn read_chunks(mut reader: impl Read, name: &str, mut f: impl FnMut(&[u8]) -> Result<()>) -> Result<()> {
-    let mut buf = vec![0u8; READ_BUFFER];
-    loop {
-        match reader.read(&mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(n) => f(&buf[..n])?,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read '{name}'"))),
-        }
-    }
-}
+pub use crate::text::read_chunks;

@@ -61,6 +61,21 @@ pub fn resolve(
     verbose: bool,
     name: &str,
 ) -> Result<Resolved> {
+    let from_env =
+        |key: &str| m.ids().any(|id| id.as_str() == key) && m.value_source(key) == Some(ValueSource::EnvVariable);
+    resolve_with(args, tool, flags, verbose, name, from_env)
+}
+
+/// [`resolve`] without a command line: `from_env` says which keys' flags took their value
+/// from their environment variable (for `--print-config` to say so).
+pub fn resolve_with(
+    args: &ProfileArgs,
+    tool: Option<&str>,
+    flags: &Settings,
+    verbose: bool,
+    name: &str,
+    from_env: impl Fn(&str) -> bool,
+) -> Result<Resolved> {
     // The built-in profiles, then each file over them (the user's, then the project's): its
     // [defaults], and its profile for the tool where it has one.
     let mut resolved = config::builtin_for(tool).resolve(tool);
@@ -89,7 +104,7 @@ pub fn resolve(
     }
     resolved.apply(flags);
     for &(key, var) in ENV_VARS {
-        if m.ids().any(|id| id.as_str() == key) && m.value_source(key) == Some(ValueSource::EnvVariable) {
+        if from_env(key) {
             resolved.from_env(key, var);
         }
     }
