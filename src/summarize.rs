@@ -3,6 +3,8 @@
 //! Without an LLM, or where a call fails, an extractive summary (the best chunks and sentences,
 //! verbatim, with gap markers) stands in: content is never replaced by a placeholder.
 
+pub mod progressive;
+
 use crate::chunk::{self, Level};
 use crate::llm::{CallError, Client, Message, Request, Role};
 use crate::score::{self, Piece, Scorer, Select, Weights};

@@ -237,9 +237,11 @@ impl<'a> Source<'a> {
 }
 
 impl Source<'_> {
-    /// Whether no header was written yet in this run.
-    pub fn first(&self) -> bool {
-        self.first.get()
+    /// The header [`Source::header`] would write, for a library call to write (then call
+    /// [`Source::headed`] if it did).
+    pub fn header_line(&self) -> Option<String> {
+        let gap = if self.first.get() { "" } else { "\n" };
+        self.many.then(|| format!("{gap}==> {} <==\n", self.name))
     }
 
     /// Notes that this input's header was written (the next one has a blank line before it).

@@ -1,12 +1,10 @@
 //! `ctx-summarize`: the arguments, and the glue from them to the summarize module.
 
-mod progressive;
-
 use super::args::{EncodingArg, LlmArgs, OutputArgs};
 use super::{read_chunks, usage};
 use crate::chunk::{self, Level};
 use crate::llm::Client;
-use crate::summarize::{self, Selection, Summary, Tier};
+use crate::summarize::{self, Selection, Summary, Tier, progressive};
 use crate::text::Unit;
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
@@ -271,6 +269,18 @@ fn run(args: Args) -> Result<ExitCode> {
         false => None,
     };
     let client = client(&args)?;
+    let summarizer = |text: &[u8], short: &summarize::Options| {
+        let summary = summarize_one(text, short, client.as_ref(), &args);
+        refused(client.as_ref())?;
+        Ok(summary)
+    };
+    let progressive = store.map(|store| progressive::Request {
+        opts: opts.clone(),
+        preview_lines: args.preview_lines,
+        store,
+        json: args.output.json,
+        summarizer: &summarizer,
+    });
     let mut noted = args.backend != Backend::Auto || args.output.quiet;
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut fell_back, mut printed) = (false, 0);
@@ -288,13 +298,13 @@ fn run(args: Args) -> Result<ExitCode> {
                 return Ok(());
             }
         };
-        if let Some(store) = &store {
-            let look = progressive::look(&all, &opts, client.as_ref(), store, &args)?;
-            refused(client.as_ref())?;
+        if let Some(req) = &progressive {
+            let input =
+                progressive::Input { text: &all, name: src.many.then_some(&src.name), header: src.header_line() };
+            let look = progressive::run(input, req, out)?;
             if !args.output.json {
-                src.header(out)?;
+                src.headed();
             }
-            progressive::write(&look, src.many.then_some(&src.name), args.output.json, out)?;
             fell_back |= warn(&look.summary, &args);
             return Ok(());
         }

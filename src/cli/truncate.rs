@@ -232,8 +232,7 @@ fn run(args: Args, m: clap::ArgMatches) -> Result<ExitCode> {
             }
             super::Input::Stdin => return Err(usage(truncate::RANGE_OF_STDIN)),
         };
-        let header = src.many.then(|| format!("{}==> {} <==\n", if src.first() { "" } else { "\n" }, src.name));
-        let input = Input { reader, name: src.name.clone(), many: src.many, header, whole };
+        let input = Input { reader, name: src.name.clone(), many: src.many, header: src.header_line(), whole };
         let report = truncate::run(input, &req, out)?;
         if report.headed {
             src.headed();
