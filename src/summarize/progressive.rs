@@ -204,3 +204,38 @@ pub fn write(look: &Look, name: Option<&str>, json: bool, out: &mut impl Write) 
     writeln!(out, "[read more: ctx-truncate --lines A:B {}]", look.path)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A first look as `ctx-summarize --progressive` takes it, without a binary: the first
+    /// lines, an extractive summary, the size of the whole and where it was saved.
+    #[test]
+    fn looks_as_the_command_does() {
+        let dir = std::env::temp_dir().join(format!("ctx-progressive-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let summarizer = |text: &[u8], short: &summarize::Options| Ok(summarize::summarize(text, short, None, &|_| {}));
+        let req = Request {
+            opts: summarize::Options { max_output: 2000, ..summarize::Options::default() },
+            preview_lines: 2,
+            store: Store::open(&dir).expect("store"),
+            json: false,
+            summarizer: &summarizer,
+        };
+        let text = "The build failed.\nerror: cannot find crate `serde`.\nIt was added to Cargo.toml.\nRun cargo update first.\n";
+        let mut out = Vec::new();
+        let input = Input { text: text.as_bytes(), name: None, header: Some("==> a <==\n".into()) };
+        let look = run(input, &req, &mut out).expect("look");
+        let path = req.store.dir().join(format!("{}.txt", crate::store::key_of(text.as_bytes())));
+        assert_eq!(look.path, path.display().to_string());
+        assert_eq!(
+            String::from_utf8(out).expect("utf-8"),
+            format!(
+                "==> a <==\n[first 2 of 4 lines]\nThe build failed.\nerror: cannot find crate `serde`.\n[extractive summary: The build failed. error: cannot find crate `serde`. It was added to Cargo.toml. Run cargo update first.]\n[whole: 4 lines, 104 chars, 104 bytes; full text at {p}]\n[read more: ctx-truncate --lines A:B {p}]\n",
+                p = look.path
+            )
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
