@@ -368,10 +368,14 @@ fn prepare(
     })
 }
 
-/// Runs `ctx-summarize ARGS` on `input` in this process and returns what it would print (one
-/// input, no progress bar, no notes on stderr): the MCP server summarizes as the command does.
-pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
-    let (mut args, m) = super::parse_from::<Args>(TOOL, args)?;
+/// Runs `ctx-summarize [--focus FOCUS] [--max-tokens N]` on `input` in this process and returns
+/// what it would print (one input, no progress bar, no notes on stderr): the MCP server
+/// summarizes as the command does. The other options are the command's defaults, its
+/// environment variables and the config file's.
+pub fn agent_summarize(focus: Option<&str>, max_tokens: Option<u64>, input: &[u8]) -> Result<Vec<u8>> {
+    let (mut args, m) = super::parse_from::<Args>(TOOL, &[])?;
+    args.focus = focus.map(str::to_string);
+    args.max_tokens = max_tokens;
     apply_profile(&mut args, &m)?;
     let opts = options(&args)?;
     let client = client(&args)?;

@@ -117,10 +117,7 @@ impl Server {
     fn summarize(&self, args: &Args) -> Result<Vec<u8>> {
         let path = required(args, "path")?;
         let bytes = read_given(path)?;
-        let mut argv = Vec::new();
-        argv.extend(flag(args, "focus", "--focus")?);
-        argv.extend(budget(args)?.map(|n| format!("--max-tokens={n}")));
-        crate::cli::summarize::filter(&argv, &bytes)
+        crate::cli::summarize::agent_summarize(optional(args, "focus")?, budget(args)?, &bytes)
     }
 
     /// `path`, canonical, when it is a file in the store; an error naming the store otherwise.
@@ -161,11 +158,6 @@ fn optional<'a>(args: &'a Args, key: &str) -> Result<Option<&'a str>> {
         Some(Value::String(s)) => Ok(Some(s)),
         Some(_) => bail!("argument '{key}' must be a string"),
     }
-}
-
-/// `--flag=VALUE` for a string argument that is given (`=`: a value may start with `-`).
-fn flag(args: &Args, key: &str, name: &str) -> Result<Option<String>> {
-    Ok(optional(args, key)?.map(|v| format!("{name}={v}")))
 }
 
 /// The call's `max_tokens`, when given.
