@@ -94,7 +94,7 @@ fn from_env(e: &clap::Error, cmd: &clap::Command, argv: &[OsString]) -> Option<S
 }
 
 /// The error, the accepted values and the tip of a clap message, joined into one line.
-fn one_line_clap(msg: &str) -> String {
+pub(crate) fn one_line_clap(msg: &str) -> String {
     msg.lines()
         .map(str::trim)
         .filter(|l| l.starts_with("error:") || l.starts_with("tip:") || l.starts_with("[possible values:"))

@@ -297,14 +297,19 @@ pub fn seconds(s: &str) -> Result<std::time::Duration, String> {
 /// What an agent reads is always marked where it is cut: a config file's `no_marker` is for the
 /// commands a person runs, not for hooks and the MCP server.
 pub fn agent_settings(tool: &str, mut flags: Settings) -> Result<Settings> {
-    let env = |var: &str| std::env::var(var).ok().filter(|v| !v.is_empty());
+    // As clap reads them: an empty variable is a missing value, not no variable.
+    let env = |var: &str, flag: &str, values: &str| match std::env::var(var) {
+        Ok(v) if v.is_empty() => Err(usage(format!("a value is required for '{flag}' but none was supplied{values}"))),
+        Ok(v) => Ok(Some(v)),
+        Err(_) => Ok(None),
+    };
     if flags.persist.is_none() {
-        flags.persist = env("CTX_PERSIST_DIR").map(PathBuf::from);
+        flags.persist = env("CTX_PERSIST_DIR", "--persist <DIR>", "")?.map(PathBuf::from);
     }
     if flags.encoding.is_none()
-        && let Some(v) = env("CTX_ENCODING")
+        && let Some(v) = env("CTX_ENCODING", "--encoding <ENCODING>", "; [possible values: o200k, cl100k, estimate]")?
     {
-        flags.encoding = Some(value(&v, "--encoding <ENCODING>")?);
+        flags.encoding = Some(value(&v, "encoding")?);
     }
     let profile = super::profile::ProfileArgs::default();
     let mut s = super::profile::resolve_with(&profile, Some(tool), &flags, false, TOOL, |_| false)?.settings;
@@ -315,15 +320,22 @@ pub fn agent_settings(tool: &str, mut flags: Settings) -> Result<Settings> {
     Ok(s)
 }
 
-/// A value of an option an agent gave (an MCP call's argument), as the flag `flag` takes it.
-pub fn value<T: clap::ValueEnum>(v: &str, flag: &str) -> Result<T> {
+/// A value of an option an agent gave (an MCP call's argument, an environment variable), as
+/// the flag `id` takes it: a wrong one is refused in the words clap refuses it with.
+pub fn value<T: clap::ValueEnum + Clone + Send + Sync + 'static>(v: &str, id: &str) -> Result<T> {
+    use clap::CommandFactory;
+    use clap::builder::{EnumValueParser, TypedValueParser};
     T::from_str(v, false).map_err(|_| {
-        let values: Vec<String> = T::value_variants()
-            .iter()
-            .filter_map(|t| t.to_possible_value())
-            .map(|p| p.get_name().to_string())
-            .collect();
-        usage(format!("invalid value '{v}' for '{flag}'; [possible values: {}]", values.join(", ")))
+        let mut cmd = Args::command();
+        cmd.build();
+        let refused = cmd
+            .get_arguments()
+            .find(|a| a.get_id() == id)
+            .and_then(|a| EnumValueParser::<T>::new().parse_ref(&cmd, Some(a), std::ffi::OsStr::new(v)).err());
+        match refused {
+            Some(e) => usage(super::one_line_clap(&e.render().to_string())),
+            None => usage(format!("invalid value '{v}' for --{id}")),
+        }
     })
 }
 

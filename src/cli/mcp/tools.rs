@@ -74,8 +74,8 @@ impl Server {
         budget(args)?;
         let bytes = read_given(path)?;
         let lines = lines.map(truncate::lines).transpose()?;
-        let strategy = strategy.map(|v| truncate::value(v, "--strategy <STRATEGY>")).transpose()?;
-        let from = format.map(|v| truncate::value(v, "--from <FORMAT>")).transpose()?;
+        let strategy = strategy.map(|v| truncate::value(v, "strategy")).transpose()?;
+        let from = format.map(|v| truncate::value(v, "from")).transpose()?;
         // With `lines`, the filter saves the whole file: the markers number lines as in it.
         let settings = self.settings("read", args, true, strategy, from)?;
         truncate::agent_fit(&settings, Call { lines, ..Call::default() }, &bytes)
