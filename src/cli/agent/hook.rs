@@ -147,14 +147,15 @@ fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::
     if matches!(tool.to_ascii_lowercase().as_str(), "webfetch" | "web_fetch" | "fetch") {
         flags.from = Some(crate::config::Format::Auto);
     }
-    let settings = crate::cli::truncate::agent_settings(tool, flags)?;
+    // Each attempt reads the profile, as each run of the command would (and says so again).
+    let settings = || crate::cli::truncate::agent_settings(tool, flags.clone());
     if let Some(b) = baseline {
         let call = Call { baseline: Some(b.to_path_buf()), ..Call::default() };
-        if let Ok(fitted) = crate::cli::truncate::agent_fit(&settings, call, text) {
+        if let Ok(fitted) = settings().and_then(|s| crate::cli::truncate::agent_fit(&s, call, text)) {
             return Ok(fitted);
         }
     }
-    crate::cli::truncate::agent_fit(&settings, Call::default(), text)
+    crate::cli::truncate::agent_fit(&settings()?, Call::default(), text)
 }
 
 /// The flags of a hook's fit: the store is where full texts are saved.
