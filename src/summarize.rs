@@ -3,6 +3,8 @@
 //! Without an LLM, or where a call fails, an extractive summary (the best chunks and sentences,
 //! verbatim, with gap markers) stands in: content is never replaced by a placeholder.
 
+pub mod progressive;
+
 use crate::chunk::{self, Level};
 use crate::llm::{CallError, Client, Message, Request, Role};
 use crate::score::{self, Piece, Scorer, Select, Weights};
@@ -129,7 +131,7 @@ pub struct Summary {
     /// Chunks that were split in half after a context-length error.
     pub splits: u64,
     /// Whether something was cut that no marker shows: the budget cannot hold even `[...]`
-    /// ([`truncate::Outcome::unmarked`]). A caller must not print such a summary as it is, but
+    /// ([`truncate::Fitted::unmarked`]). A caller must not print such a summary as it is, but
     /// fail with [`truncate::UNMARKED`].
     #[serde(skip)]
     pub unmarked: bool,
@@ -333,7 +335,7 @@ pub fn fit_with(text: &[u8], budget: &Budget, encoding: Encoding, strategy: trun
     fitted(text, budget, encoding, strategy).0
 }
 
-/// [`fit_with`], and whether a cut in it is unmarked ([`truncate::Outcome::unmarked`]): a
+/// [`fit_with`], and whether a cut in it is unmarked ([`truncate::Fitted::unmarked`]): a
 /// caller must not use such a text as it is.
 pub fn fitted(text: &[u8], budget: &Budget, encoding: Encoding, strategy: truncate::Strategy) -> (String, bool) {
     let opts = truncate::Options { budget: *budget, encoding, strategy, ..truncate::Options::default() };

@@ -330,6 +330,26 @@ pub fn group_digits(n: u64) -> String {
     out
 }
 
+/// Size of the buffer reads go through.
+const READ_BUFFER: usize = 256 << 10;
+
+/// Reads `reader` to the end, handing each piece to `f`.
+pub fn read_chunks(
+    mut reader: impl std::io::Read,
+    name: &str,
+    mut f: impl FnMut(&[u8]) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut buf = vec![0u8; READ_BUFFER];
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => f(&buf[..n])?,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read '{name}'"))),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

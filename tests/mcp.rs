@@ -208,6 +208,30 @@ fn a_tool_that_fails_answers_is_error_with_one_line() {
     assert_eq!((text.as_str(), failed), ("max_tokens must be a whole number above 0", true));
 }
 
+/// A wrong value of an option is refused in the words `ctx-truncate` refuses it with, clap's
+/// suggestion included (the server no longer goes through clap to read a call's options).
+#[test]
+fn a_wrong_option_value_is_refused_as_the_command_refuses_it() {
+    let home = tmp("mcp-values");
+    let file = home.join("a.txt");
+    std::fs::write(&file, "a\n").expect("write");
+    let (text, failed) = call_one(&home, "ctx_read", json!({"path": file, "strategy": "salent"}));
+    assert_eq!(
+        (text.as_str(), failed),
+        (
+            "invalid value 'salent' for '--strategy <STRATEGY>'; [possible values: auto, head-tail, head, tail, layered, salient]; tip: a similar value exists: 'salient'",
+            true
+        )
+    );
+    let (text, failed) = call_one(&home, "ctx_read", json!({"path": file, "format": "zzz"}));
+    assert_eq!(
+        (text.as_str(), failed),
+        ("invalid value 'zzz' for '--from <FORMAT>'; [possible values: auto, text, html, json]", true)
+    );
+    let (text, failed) = call_one(&home, "ctx_read", json!({"path": file, "lines": "5:2"}));
+    assert_eq!((text.as_str(), failed), ("invalid value '5:2' for '--lines <A:B>': '5:2' ends before it starts", true));
+}
+
 #[test]
 fn ctx_run_keeps_the_errors_the_end_and_the_exit_status_and_ctx_more_reads_the_spill() {
     let home = tmp("mcp-run");

@@ -9,12 +9,10 @@ pub mod chunk;
 pub mod compact;
 pub mod mcp;
 pub mod profile;
-pub mod range;
 pub mod schema;
 pub mod score;
 pub mod summarize;
 pub mod truncate;
-pub mod watch;
 
 pub use crate::error::{UsageError, error_line, usage};
 use anyhow::Result;
@@ -80,7 +78,7 @@ fn from_env(e: &clap::Error, cmd: &clap::Command, argv: &[OsString]) -> Option<S
 }
 
 /// The error, the accepted values and the tip of a clap message, joined into one line.
-fn one_line_clap(msg: &str) -> String {
+pub(crate) fn one_line_clap(msg: &str) -> String {
     msg.lines()
         .map(str::trim)
         .filter(|l| l.starts_with("error:") || l.starts_with("tip:") || l.starts_with("[possible values:"))
@@ -208,6 +206,18 @@ impl<'a> Source<'a> {
 }
 
 impl Source<'_> {
+    /// The header [`Source::header`] would write, for a library call to write (then call
+    /// [`Source::headed`] if it did).
+    pub fn header_line(&self) -> Option<String> {
+        let gap = if self.first.get() { "" } else { "\n" };
+        self.many.then(|| format!("{gap}==> {} <==\n", self.name))
+    }
+
+    /// Notes that this input's header was written (the next one has a blank line before it).
+    pub fn headed(&self) {
+        self.first.set(false);
+    }
+
     /// Writes the `==> name <==` header that `head` and `tail` write, when there are several
     /// inputs: a blank line before every header but the first.
     pub fn header(&self, out: &mut impl Write) -> io::Result<()> {
@@ -281,18 +291,4 @@ pub(crate) fn ratio(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Size of the buffer reads go through.
-const READ_BUFFER: usize = 256 << 10;
-
-/// Reads `reader` to the end, handing each piece to `f`.
-pub fn read_chunks(mut reader: impl Read, name: &str, mut f: impl FnMut(&[u8]) -> Result<()>) -> Result<()> {
-    let mut buf = vec![0u8; READ_BUFFER];
-    loop {
-        match reader.read(&mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(n) => f(&buf[..n])?,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read '{name}'"))),
-        }
-    }
-}
+pub use crate::text::read_chunks;

@@ -79,12 +79,28 @@ pub fn resolve(
     verbose: bool,
     name: &str,
 ) -> Result<Resolved> {
+    let from_env =
+        |key: &str| m.ids().any(|id| id.as_str() == key) && m.value_source(key) == Some(ValueSource::EnvVariable);
+    resolve_with(args, tool, flags, verbose, quiet(m), name, from_env)
+}
+
+/// [`resolve`] without a command line: `from_env` says which keys' flags took their value
+/// from their environment variable (for `--print-config` to say so).
+pub fn resolve_with(
+    args: &ProfileArgs,
+    tool: Option<&str>,
+    flags: &Settings,
+    verbose: bool,
+    quiet: bool,
+    name: &str,
+    from_env: impl Fn(&str) -> bool,
+) -> Result<Resolved> {
     // The built-in profiles, then each file over them (the user's, then the project's): its
     // [defaults], and its profile for the tool where it has one.
     let mut resolved = config::builtin_for(tool).resolve(tool);
     resolved.files.clear();
     for cfg in config::open(args.config.as_deref())? {
-        if !cfg.ignored.is_empty() && !quiet(m) {
+        if !cfg.ignored.is_empty() && !quiet {
             eprintln!(
                 "{name}: warning: '{}' may not say where data goes: ignored {} (trust it with {}=1, or move them to $XDG_CONFIG_HOME/ctx/config.toml)",
                 cfg.file.display(),
@@ -106,9 +122,8 @@ pub fn resolve(
         }
     }
     resolved.apply(flags);
-    // The flag of each such key has the key's name as its id.
     for &(key, var) in config::ENV_VARS {
-        if m.ids().any(|id| id.as_str() == key) && m.value_source(key) == Some(ValueSource::EnvVariable) {
+        if from_env(key) {
             resolved.from_env(key, var);
         }
     }

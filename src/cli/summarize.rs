@@ -1,13 +1,11 @@
 //! `ctx-summarize`: the arguments, and the glue from them to the summarize module.
 
-mod progressive;
-
 use super::args::{EncodingArg, LlmArgs, OutputArgs, SelectArg};
 use super::{read_chunks, usage};
 use crate::chunk::{self, Level};
 use crate::llm::Client;
 use crate::score::Select;
-use crate::summarize::{self, Backend, Summary, Tier};
+use crate::summarize::{self, Backend, Summary, Tier, progressive};
 use crate::text::Unit;
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
@@ -266,6 +264,18 @@ fn run(args: Args) -> Result<ExitCode> {
         false => None,
     };
     let client = client(&args)?;
+    let summarizer = |text: &[u8], short: &summarize::Options| {
+        let summary = summarize_one(text, short, client.as_ref(), &args);
+        refused(client.as_ref())?;
+        Ok(summary)
+    };
+    let progressive = store.map(|store| progressive::Request {
+        opts: opts.clone(),
+        preview_lines: args.preview_lines,
+        store,
+        json: args.output.json,
+        summarizer: &summarizer,
+    });
     let mut noted = args.backend != Backend::Auto || args.output.quiet;
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut fell_back, mut printed) = (false, 0);
@@ -284,13 +294,13 @@ fn run(args: Args) -> Result<ExitCode> {
                 return Ok(());
             }
         };
-        if let Some(store) = &store {
-            let look = progressive::look(&all, &opts, client.as_ref(), store, &args)?;
-            refused(client.as_ref())?;
+        if let Some(req) = &progressive {
+            let input =
+                progressive::Input { text: &all, name: src.many.then_some(&src.name), header: src.header_line() };
+            let look = progressive::run(input, req, out)?;
             if !args.output.json {
-                src.header(out)?;
+                src.headed();
             }
-            progressive::write(&look, src.many.then_some(&src.name), args.output.json, out)?;
             fell_back |= warn(&look.summary, &args);
             return Ok(());
         }
@@ -372,10 +382,14 @@ fn prepare(
     })
 }
 
-/// Runs `ctx-summarize ARGS` on `input` in this process and returns what it would print (one
-/// input, no progress bar, no notes on stderr): the MCP server summarizes as the command does.
-pub fn filter(args: &[String], input: &[u8]) -> Result<Vec<u8>> {
-    let (mut args, m) = super::parse_from::<Args>(TOOL, args)?;
+/// Runs `ctx-summarize [--focus FOCUS] [--max-tokens N]` on `input` in this process and returns
+/// what it would print (one input, no progress bar, no notes on stderr): the MCP server
+/// summarizes as the command does. The other options are the command's defaults, its
+/// environment variables and the config file's.
+pub fn agent_summarize(focus: Option<&str>, max_tokens: Option<u64>, input: &[u8]) -> Result<Vec<u8>> {
+    let (mut args, m) = super::parse_from::<Args>(TOOL, &[])?;
+    args.focus = focus.map(str::to_string);
+    args.max_tokens = max_tokens;
     apply_profile(&mut args, &m)?;
     let opts = options(&args)?;
     let client = client(&args)?;

@@ -9,11 +9,15 @@
 mod collect;
 mod doc;
 mod marker;
+pub mod range;
+mod run;
 mod select;
+pub mod watch;
 
 pub use collect::{Candidate, Candidates, Collector, room as candidate_room};
 pub use doc::{Doc, MEMORY_LIMIT, Retainer};
 pub use marker::{Context as MarkerContext, Gap, Marker, PLACEHOLDERS, check_template, render as render_marker};
+pub use run::{BadRequest, Call, Cleaned, Command, Input, RANGE_OF_STDIN, Report, Request, Stdin, Whole, run};
 
 use crate::text::{Budget, Cut, Size};
 use crate::tokens::Encoding;
@@ -123,7 +127,7 @@ pub const BASELINE_NOTE: &str = "[ctx: lines the previous run printed too ranked
 
 /// The result of fitting one input.
 #[derive(Clone, Debug, Serialize)]
-pub struct Outcome {
+pub struct Fitted {
     /// The output text (bytes: invalid UTF-8 in the input is kept as is).
     #[serde(skip)]
     pub text: Vec<u8>,
@@ -152,7 +156,7 @@ impl Options {
 }
 
 /// The error of a tool that was asked to fit a budget too small for even `[...]` where the text
-/// is cut: a cut is never silent (see [`Outcome::unmarked`]).
+/// is cut: a cut is never silent (see [`Fitted::unmarked`]).
 pub const UNMARKED: &str = "the budget cannot hold a marker where the text is cut, not even '[...]': raise the budget";
 
 /// Whether the whole of `text` fits the budget of `opts`, in which case it passes through.
@@ -161,12 +165,12 @@ pub fn fits(text: &[u8], opts: &Options) -> bool {
 }
 
 /// Fits `doc` into the budget. `path` is where the full input was saved, named by markers.
-pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
+pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Fitted {
     let enc = opts.token_encoding();
     let original = doc.size(0, doc.len(), opts.count_tokens.then_some(opts.encoding));
     if let Some(text) = doc.text().filter(|t| fits(t, opts)) {
         let output = Size::of(text, opts.count_tokens.then_some(opts.encoding));
-        return Outcome {
+        return Fitted {
             text: text.to_vec(),
             truncated: false,
             original,
@@ -214,14 +218,14 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Outcome {
             let persisted = path.map(str::to_string);
             let unmarked = marker == Marker::Off && opts.marker != Marker::Off && !gaps.is_empty();
             let strategy = opts.strategy;
-            return Outcome { text, truncated: true, original, output, gaps, strategy, persisted, unmarked };
+            return Fitted { text, truncated: true, original, output, gaps, strategy, persisted, unmarked };
         }
         budget = shrink(&budget, &limit, &Size::of(&text, limit.tokens.map(|_| opts.encoding)));
     }
     // Unreachable in practice: every round takes the excess off. Keep nothing rather than overflow.
     let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, cx, 0, false);
     let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
-    Outcome {
+    Fitted {
         text,
         truncated: true,
         original,
@@ -283,7 +287,7 @@ fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Opt
 
 /// The marker to use, the room to reserve for each, and the limits: the full wording if it
 /// takes at most half the budget, else `[...]` if that does, else `[...]` in the whole budget
-/// (the content shrinks first), else none, which [`fit`] reports as [`Outcome::unmarked`].
+/// (the content shrinks first), else none, which [`fit`] reports as [`Fitted::unmarked`].
 ///
 /// The default wording names the saved path in its first marker only; the room of the path is
 /// then taken from the limits once (the last value) rather than reserved for every marker.

@@ -10,12 +10,12 @@ fn opts(budget: Budget, strategy: Strategy) -> Options {
     Options { budget, strategy, ..Options::default() }
 }
 
-fn run(text: &[u8], o: &Options) -> Outcome {
+fn run(text: &[u8], o: &Options) -> Fitted {
     fit(&Doc::whole(text.to_vec()), o, None)
 }
 
 /// Streams `text` through a retainer that keeps at most `limit` bytes whole.
-fn run_windowed(text: &[u8], o: &Options, limit: u64, piece: usize) -> Outcome {
+fn run_windowed(text: &[u8], o: &Options, limit: u64, piece: usize) -> Fitted {
     let enc = (o.count_tokens || o.budget.tokens.is_some()).then_some(o.encoding);
     let mut r = Retainer::new(&o.budget, enc, None).with_memory_limit(limit);
     for p in text.chunks(piece.max(1)) {
@@ -313,7 +313,7 @@ fn repeated_templates_fold_with_a_count() {
 
 /// Streams `text` through a retainer that collects salient candidates (as the CLI does for
 /// `auto` and `salient`) and keeps at most `limit` bytes whole.
-fn run_streamed(text: &[u8], o: &Options, limit: u64, piece: usize) -> (Outcome, bool) {
+fn run_streamed(text: &[u8], o: &Options, limit: u64, piece: usize) -> (Fitted, bool) {
     let enc = (o.count_tokens || o.budget.tokens.is_some()).then_some(o.encoding);
     let mut r = Retainer::new(&o.budget, enc, None)
         .with_memory_limit(limit)
@@ -375,12 +375,12 @@ fn streamed_salient_is_the_whole_salient() {
         assert!(windowed);
         if budget.tokens.is_some() {
             // Token counts of gaps in a stream are estimates; the kept lines are the same.
-            let kept = |o: &Outcome| {
+            let kept = |o: &Fitted| {
                 s(&o.text).lines().filter(|l| !l.starts_with("[...")).map(str::to_string).collect::<Vec<_>>()
             };
             assert_eq!(kept(&streamed), kept(&whole));
         } else {
-            let unfolded = |o: &Outcome| like.replace_all(s(&o.text), "").into_owned();
+            let unfolded = |o: &Fitted| like.replace_all(s(&o.text), "").into_owned();
             assert_eq!(unfolded(&streamed), unfolded(&whole), "{budget:?}");
         }
     }

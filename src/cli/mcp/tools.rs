@@ -3,8 +3,14 @@
 //! print with the same arguments. Full texts that a cut left out are spilled to the store, and
 //! `ctx_more` reads them back by line range, from that directory only.
 
+use crate::cli::truncate;
+use crate::config::Settings;
+use crate::structure::Format;
+use crate::truncate::watch::Signals;
+use crate::truncate::{Call, Stdin, Strategy};
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::{Map, Value, json};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// What the server tells the model about its tools as a whole.
@@ -41,21 +47,39 @@ impl Server {
         Some(run(self, args).map(|out| String::from_utf8_lossy(&out).into_owned()))
     }
 
-    fn persist(&self) -> String {
-        format!("--persist={}", self.store.display())
+    /// The settings of `ctx-truncate --tool TOOL` for a call, with the call's `max_tokens` over
+    /// its profile (and the store, when `persist`).
+    fn settings(
+        &self,
+        tool: &str,
+        args: &Args,
+        persist: bool,
+        strategy: Option<Strategy>,
+        from: Option<Format>,
+    ) -> Result<Settings> {
+        let flags = Settings {
+            max_tokens: budget(args)?,
+            strategy,
+            from,
+            persist: persist.then(|| self.store.clone()),
+            ..Settings::default()
+        };
+        truncate::agent_settings(tool, flags)
     }
 
     fn read(&self, args: &Args) -> Result<Vec<u8>> {
         let path = required(args, "path")?;
-        let mut argv = vec!["--tool=read".to_string()];
-        argv.extend(flag(args, "lines", "--lines")?);
-        argv.extend(flag(args, "strategy", "--strategy")?);
-        argv.extend(flag(args, "format", "--from")?);
-        argv.extend(budget(args)?);
+        let lines = optional(args, "lines")?;
+        let strategy = optional(args, "strategy")?;
+        let format = optional(args, "format")?;
+        budget(args)?;
         let bytes = read_given(path)?;
+        let lines = lines.map(truncate::lines).transpose()?;
+        let strategy = strategy.map(|v| truncate::value(v, "strategy")).transpose()?;
+        let from = format.map(|v| truncate::value(v, "from")).transpose()?;
         // With `lines`, the filter saves the whole file: the markers number lines as in it.
-        argv.push(self.persist());
-        crate::cli::truncate::filter(&argv, &bytes)
+        let settings = self.settings("read", args, true, strategy, from)?;
+        truncate::agent_fit(&settings, Call { lines, ..Call::default() }, &bytes)
     }
 
     fn run(&self, args: &Args) -> Result<Vec<u8>> {
@@ -66,31 +90,35 @@ impl Server {
                 v.as_f64().filter(|s| *s > 0.0).ok_or_else(|| anyhow!("timeout_seconds must be a number above 0"))?
             }
         };
-        let mut argv = vec!["--tool=bash".to_string(), self.persist(), format!("--timeout={timeout}")];
-        argv.extend(budget(args)?);
-        argv.extend(["--", "sh", "-c", command].map(String::from));
-        let out = crate::cli::truncate::filter(&argv, b"")?;
+        let settings = self.settings("bash", args, true, None, None)?;
+        let timeout = truncate::seconds(&timeout.to_string())
+            .map_err(|e| crate::cli::usage(format!("invalid value '{timeout}' for '--timeout <SECS>': {e}")))?;
+        let command = crate::truncate::Command {
+            argv: ["sh", "-c", command].map(OsString::from).to_vec(),
+            timeout: Some(timeout),
+            stdin: Stdin::Null,
+            signals: Signals::none(),
+        };
+        let out = truncate::agent_fit(&settings, Call { command: Some(command), ..Call::default() }, b"")?;
         Ok(if out.is_empty() { b"[no output]\n".to_vec() } else { out })
     }
 
     fn more(&self, args: &Args) -> Result<Vec<u8>> {
         let path = required(args, "path")?;
         let lines = required(args, "lines")?;
+        budget(args)?;
         let file = self.inside_store(Path::new(path))?;
         // A saved full text may be larger than any cap: its lines are read as a stream.
         let opened = crate::regular::open(&file).with_context(|| format!("cannot read '{path}'"))?;
-        let mut argv = vec!["--tool=read".to_string(), format!("--lines={lines}")];
-        argv.extend(budget(args)?);
-        crate::cli::truncate::filter_file(&argv, opened, &file)
+        let lines = truncate::lines(lines)?;
+        let settings = self.settings("read", args, false, None, None)?;
+        truncate::agent_fit_file(&settings, Call { lines: Some(lines), ..Call::default() }, opened, &file)
     }
 
     fn summarize(&self, args: &Args) -> Result<Vec<u8>> {
         let path = required(args, "path")?;
         let bytes = read_given(path)?;
-        let mut argv = Vec::new();
-        argv.extend(flag(args, "focus", "--focus")?);
-        argv.extend(budget(args)?);
-        crate::cli::summarize::filter(&argv, &bytes)
+        crate::cli::summarize::agent_summarize(optional(args, "focus")?, budget(args)?, &bytes)
     }
 
     /// `path`, canonical, when it is a file in the store; an error naming the store otherwise.
@@ -133,17 +161,12 @@ fn optional<'a>(args: &'a Args, key: &str) -> Result<Option<&'a str>> {
     }
 }
 
-/// `--flag=VALUE` for a string argument that is given (`=`: a value may start with `-`).
-fn flag(args: &Args, key: &str, name: &str) -> Result<Option<String>> {
-    Ok(optional(args, key)?.map(|v| format!("{name}={v}")))
-}
-
-/// `--max-tokens=N` when `max_tokens` is given.
-fn budget(args: &Args) -> Result<Option<String>> {
+/// The call's `max_tokens`, when given.
+fn budget(args: &Args) -> Result<Option<u64>> {
     match args.get("max_tokens") {
         None | Some(Value::Null) => Ok(None),
         Some(v) => match v.as_u64().filter(|n| *n > 0) {
-            Some(n) => Ok(Some(format!("--max-tokens={n}"))),
+            Some(n) => Ok(Some(n)),
             None => bail!("max_tokens must be a whole number above 0"),
         },
     }

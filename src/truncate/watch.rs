@@ -21,6 +21,7 @@ const GRACE: Duration = Duration::from_secs(2);
 const TICK: Duration = Duration::from_millis(20);
 
 /// The signals this tool catches while a command runs: the last one received, or 0.
+#[derive(Clone)]
 pub struct Signals(Arc<AtomicUsize>);
 
 impl Signals {

@@ -1,9 +1,9 @@
 //! `ctx-summarize --progressive`: a first look at a large output. Its first lines, a short
 //! summary (by the LLM, or extractive), the size of the whole and where the whole was saved, so
 //! that an agent can then read exactly the part it needs (`ctx-truncate --lines A:B PATH`).
+//!
+//! One call, [`run`], as `ctx-summarize --progressive` makes it for each input.
 
-use super::Args;
-use crate::llm::Client;
 use crate::store::Store;
 use crate::summarize::{self, Summary};
 use crate::text::{Budget, Size, group_digits};
@@ -28,15 +28,47 @@ pub struct Look {
     pub path: String,
 }
 
+/// How to take a first look.
+pub struct Request<'a> {
+    /// The summary's options: `max_output` holds for the whole look, and `encoding` counts.
+    pub opts: summarize::Options,
+    /// Lines the look shows at most.
+    pub preview_lines: u64,
+    /// Where the whole is saved.
+    pub store: Store,
+    /// Write the look as JSON.
+    pub json: bool,
+    /// What summarizes (with the short options the look gives it): [`summarize::summarize`]
+    /// with an LLM or without, behind a progress bar or not; an error (an LLM that refused the
+    /// run) ends the look before anything is written.
+    pub summarizer: &'a dyn Fn(&[u8], &summarize::Options) -> Result<Summary>,
+}
+
+/// One input to look at.
+pub struct Input<'a> {
+    /// Its text.
+    pub text: &'a [u8],
+    /// Its name, given in the JSON look when there are several inputs.
+    pub name: Option<&'a str>,
+    /// Written before the text look (not before a JSON one): `==> name <==`.
+    pub header: Option<String>,
+}
+
+/// Saves `input`, takes its first lines and a short summary of it, and writes the look to
+/// `output`; the look is given back (its summary says whether it fell back).
+pub fn run(input: Input<'_>, request: &Request<'_>, output: &mut impl Write) -> Result<Look> {
+    let look = look(input.text, request)?;
+    if let Some(h) = input.header.as_deref().filter(|_| !request.json) {
+        output.write_all(h.as_bytes())?;
+    }
+    write(&look, input.name, request.json, output)?;
+    Ok(look)
+}
+
 /// Saves `input`, then takes its first lines and a short summary of it.
-pub fn look(
-    input: &[u8],
-    opts: &summarize::Options,
-    client: Option<&Client>,
-    store: &Store,
-    args: &Args,
-) -> Result<Look> {
-    let path = store.put(input)?.display().to_string();
+fn look(input: &[u8], req: &Request<'_>) -> Result<Look> {
+    let opts = &req.opts;
+    let path = req.store.put(input)?.display().to_string();
     let short = summarize::Options {
         pass_through: 1,
         summarize_above: 1,
@@ -47,7 +79,7 @@ pub fn look(
         merge: true,
         ..opts.clone()
     };
-    let mut summary = super::summarize_one(input, &short, client, args);
+    let mut summary = (req.summarizer)(input, &short)?;
     if summary.tier == summarize::Tier::Extracted {
         summary.summary = gist(input, SUMMARY_CHARS, opts.encoding);
     }
@@ -57,16 +89,16 @@ pub fn look(
     let mut rest = Vec::new();
     write(&look, None, false, &mut rest)?;
     let rest = crate::text::count_chars(&rest) + crate::text::count_chars(group_digits(size.lines).as_bytes());
-    let Some(room) = args.max_output.checked_sub(rest) else {
+    let Some(room) = opts.max_output.checked_sub(rest) else {
         anyhow::bail!(
             "--max-output {} cannot hold the first look's summary and where the whole was saved ({} chars): raise it",
-            group_digits(args.max_output),
+            group_digits(opts.max_output),
             group_digits(rest)
         );
     };
     // A last line without its newline is given one when written.
     let room = room.saturating_sub(u64::from(input.last().is_some_and(|&c| c != b'\n')));
-    look.head = first_lines(input, args.preview_lines, room);
+    look.head = first_lines(input, req.preview_lines, room);
     look.shown = crate::text::count_lines(look.head.as_bytes());
     Ok(look)
 }
@@ -171,4 +203,39 @@ pub fn write(look: &Look, name: Option<&str>, json: bool, out: &mut impl Write) 
     )?;
     writeln!(out, "[read more: ctx-truncate --lines A:B {}]", look.path)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A first look as `ctx-summarize --progressive` takes it, without a binary: the first
+    /// lines, an extractive summary, the size of the whole and where it was saved.
+    #[test]
+    fn looks_as_the_command_does() {
+        let dir = std::env::temp_dir().join(format!("ctx-progressive-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let summarizer = |text: &[u8], short: &summarize::Options| Ok(summarize::summarize(text, short, None, &|_| {}));
+        let req = Request {
+            opts: summarize::Options { max_output: 2000, ..summarize::Options::default() },
+            preview_lines: 2,
+            store: Store::open(&dir).expect("store"),
+            json: false,
+            summarizer: &summarizer,
+        };
+        let text = "The build failed.\nerror: cannot find crate `serde`.\nIt was added to Cargo.toml.\nRun cargo update first.\n";
+        let mut out = Vec::new();
+        let input = Input { text: text.as_bytes(), name: None, header: Some("==> a <==\n".into()) };
+        let look = run(input, &req, &mut out).expect("look");
+        let path = req.store.dir().join(format!("{}.txt", crate::store::key_of(text.as_bytes())));
+        assert_eq!(look.path, path.display().to_string());
+        assert_eq!(
+            String::from_utf8(out).expect("utf-8"),
+            format!(
+                "==> a <==\n[first 2 of 4 lines]\nThe build failed.\nerror: cannot find crate `serde`.\n[extractive summary: The build failed. error: cannot find crate `serde`. It was added to Cargo.toml. Run cargo update first.]\n[whole: 4 lines, 104 chars, 104 bytes; full text at {p}]\n[read more: ctx-truncate --lines A:B {p}]\n",
+                p = look.path
+            )
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
