@@ -7,6 +7,7 @@ pub mod args;
 pub mod chunk;
 pub mod compact;
 pub mod mcp;
+pub mod mcp_check;
 pub mod profile;
 pub mod range;
 pub mod schema;
