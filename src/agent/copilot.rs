@@ -16,6 +16,7 @@
 //! output is replaced too, and the model gets exactly the reply's text as the tool result.
 
 use super::hook::Plan;
+use anyhow::{Context, Result};
 use super::install::Scope;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -48,20 +49,55 @@ pub fn entry(command: &str) -> Value {
 }
 
 /// What a `postToolUse` event asks of ctx: the result's text to fit. A read of a file in ctx's
-/// store (`view` of a spilled full text) passes untouched, as does any other event.
-pub fn plan(event: &Value, store: &str) -> Plan {
+/// store (`view` of a spilled full text) passes untouched, as does any other event. A result
+/// the CLI saved to a file of its own (see [`saved`]) is read whole from there.
+pub fn plan(event: &Value, store: &str) -> Result<Plan> {
     let tool = event.get("toolName").and_then(Value::as_str).unwrap_or_default();
     let result = event.get("toolResult");
     let text = result.and_then(|r| r.get("textResultForLlm")).and_then(Value::as_str);
     let success = result.and_then(|r| r.get("resultType")).and_then(Value::as_str) == Some("success");
     let reread = tool == "view"
         && event.pointer("/toolArgs/path").and_then(Value::as_str).is_some_and(|p| Path::new(p).starts_with(store));
-    match text {
+    Ok(match text {
         Some(text) if success && !reread && !LEFT_ALONE.contains(&tool) => {
-            Plan::Fit { tool: tool.to_string(), text: text.to_string() }
+            let text = match saved(text) {
+                Some((path, status)) => {
+                    let bytes = crate::regular::read(Path::new(path), crate::regular::TEXT_CAP, "of a saved tool output")
+                        .with_context(|| format!("cannot read '{path}'"))?;
+                    let mut whole = String::from_utf8_lossy(&bytes).into_owned();
+                    if let Some(status) = status.filter(|s| !whole.trim_end().ends_with(s)) {
+                        if !whole.is_empty() && !whole.ends_with('\n') {
+                            whole.push('\n');
+                        }
+                        whole.push_str(status);
+                    }
+                    whole
+                }
+                None => text.to_string(),
+            };
+            Plan::Fit { tool: tool.to_string(), text }
         }
         _ => Plan::Pass,
+    })
+}
+
+/// An output too long for the CLI itself (about 30 KB and more) reaches hooks and the model as
+/// a note and its first 500 chars: `Output too large to read at once (97.6 KB). Saved to:
+/// /tmp/...-copilot-tool-output-....txt` (seen with the CLI 1.0.102; the file goes when the
+/// session ends). The saved file's path, and the shell's status line that ends the note
+/// (`<shellId: N completed with exit code N>`), if any.
+fn saved(text: &str) -> Option<(&str, Option<&str>)> {
+    let first = text.lines().next()?;
+    if !first.contains(" too large to read at once (") {
+        return None;
     }
+    let path = first.split(" Saved to: ").nth(1)?.trim();
+    let name = Path::new(path).file_name()?.to_str()?;
+    if !name.contains("copilot-tool-output-") || !Path::new(path).is_absolute() {
+        return None;
+    }
+    let last = text.lines().last().filter(|l| l.starts_with("<shellId: ") && l.ends_with('>'));
+    Some((path, last))
 }
 
 /// The reply that gives the model `fitted` as the tool's result.
@@ -82,15 +118,36 @@ mod tests {
     fn results_are_fitted_but_edits_rereads_and_other_events_pass() {
         let bash = event("bash", json!({"command": "make"}), "1\n<shellId: 0 completed with exit code 3>");
         assert_eq!(
-            plan(&bash, "/s"),
+            plan(&bash, "/s").expect("ok"),
             Plan::Fit { tool: "bash".into(), text: "1\n<shellId: 0 completed with exit code 3>".into() }
         );
-        assert_eq!(plan(&event("edit", json!({"path": "/p/a"}), "ok"), "/s"), Plan::Pass);
-        assert_eq!(plan(&event("view", json!({"path": "/s/ab12.txt"}), "x"), "/s"), Plan::Pass);
-        assert!(matches!(plan(&event("view", json!({"path": "/p/a.rs"}), "x"), "/s"), Plan::Fit { .. }));
+        assert_eq!(plan(&event("edit", json!({"path": "/p/a"}), "ok"), "/s").expect("ok"), Plan::Pass);
+        assert_eq!(plan(&event("view", json!({"path": "/s/ab12.txt"}), "x"), "/s").expect("ok"), Plan::Pass);
+        assert!(matches!(plan(&event("view", json!({"path": "/p/a.rs"}), "x"), "/s").expect("ok"), Plan::Fit { .. }));
         let pre = json!({"toolName": "bash", "toolArgs": {"command": "make"}});
-        assert_eq!(plan(&pre, "/s"), Plan::Pass);
+        assert_eq!(plan(&pre, "/s").expect("ok"), Plan::Pass);
         assert_eq!(reply("t"), json!({"modifiedResult": {"resultType": "success", "textResultForLlm": "t"}}));
+    }
+
+    #[test]
+    fn an_output_the_cli_saved_is_read_whole_with_its_status_line() {
+        let dir = std::env::temp_dir().join(format!("ctx-copilot-saved-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let file = dir.join("1795572817785-copilot-tool-output-20376-e2df.txt");
+        std::fs::write(&file, "a\nerror[E0308]\nz\n").expect("write");
+        let note = format!(
+            "Output too large to read at once (97.6 KB). Saved to: {}\nConsider using tools like grep.\n\nPreview (first 500 chars):\na\n<shellId: 0 completed with exit code 3>",
+            file.display()
+        );
+        assert_eq!(
+            plan(&event("bash", json!({"command": "make"}), &note), "/s").expect("ok"),
+            Plan::Fit { tool: "bash".into(), text: "a\nerror[E0308]\nz\n<shellId: 0 completed with exit code 3>".into() }
+        );
+        std::fs::remove_file(&file).expect("rm");
+        assert!(plan(&event("bash", json!({"command": "make"}), &note), "/s").is_err(), "a saved file that is gone fails open");
+        std::fs::remove_dir(&dir).expect("rmdir");
+        let other = "Output too large to read at once (1 KB). Saved to: /etc/passwd\n";
+        assert_eq!(saved(other), None);
     }
 
     #[test]

@@ -87,7 +87,7 @@ pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
         return Ok(super::gemini::before_tool(&tool, event, opts));
     }
     let expected = match agent {
-        Agent::Copilot => return Ok(super::copilot::plan(event, &opts.store)),
+        Agent::Copilot => return super::copilot::plan(event, &opts.store),
         Agent::Cursor => return Ok(super::cursor::plan(event, opts)),
         Agent::Qwen => {
             anyhow::bail!("Qwen Code has no hook ctx can answer; `ctx init qwen` registers `ctx mcp` instead")
