@@ -360,8 +360,10 @@ fn round_trip(agent: &str, rel: &str, before: Option<&str>, project: bool) {
         Some(p) => {
             assert!(std::fs::read_to_string(p).expect("plugin").contains(&format!("const CTX = \"{ctx_bin}\";")))
         }
-        // Qwen Code starts `CTX mcp`.
-        None if agent == "qwen" => assert!(installed.contains(&format!("\"command\": \"{ctx_bin}\"")), "{installed}"),
+        // Qwen Code and Amp start `CTX mcp`.
+        None if agent == "qwen" || agent == "amp" => {
+            assert!(installed.contains(&format!("\"command\": \"{ctx_bin}\"")), "{installed}")
+        }
         None => assert!(installed.contains(&format!("{ctx_bin} hook {agent}")), "{installed}"),
     }
     if let Some(b) = before {
@@ -419,6 +421,8 @@ fn init_then_uninstall_leaves_each_agents_settings_as_they_were() {
     round_trip("qwen", ".qwen/settings.json", None, false);
     let qwen = "{\"mcpServers\": {\"git\": {\"command\": \"uvx\", \"args\": [\"mcp-server-git\"]}}, \"model\": {\"name\": \"qwen3-coder-plus\"}}";
     round_trip("qwen", ".qwen/settings.json", Some(qwen), true);
+    round_trip("amp", ".config/amp/settings.json", Some("{\n  \"amp.notifications.enabled\": false\n}\n"), false);
+    round_trip("amp", ".amp/settings.json", None, true);
 }
 
 /// `ctx init claude --wrap` adds the PreToolUse hook beside the PostToolUse one (also over an
@@ -470,13 +474,13 @@ fn doctor_reports_each_agent_and_round_trips_a_test_event() {
     assert_eq!(common::run(ctx(&dir).current_dir(&project).args(["init", "gemini", "--project"])).code, 0);
     let r = common::run(ctx(&dir).current_dir(&project).arg("doctor"));
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
-    assert_eq!(r.out.matches("  test event: ok, ").count(), 7, "{}", r.out);
+    assert_eq!(r.out.matches("  test event: ok, ").count(), 8, "{}", r.out);
     assert!(r.out.contains("\n  can: rewrites shell commands (the output stays a success); replaces web_fetch and MCP results only as an error\n"), "{}", r.out);
-    assert_eq!(r.out.matches("\n  can: ").count(), 7, "{}", r.out);
+    assert_eq!(r.out.matches("\n  can: ").count(), 8, "{}", r.out);
     assert!(r.out.contains("\n  can: MCP only: ctx mcp's tools (ctx_run, ctx_read, ctx_more, ctx_summarize); Qwen Code's own tools' output is not fitted\n"), "{}", r.out);
     let gemini = format!("  project  installed         {}", project.join(".gemini/settings.json").display());
     assert!(r.out.contains(&gemini), "{}", r.out);
-    assert_eq!(r.out.matches("not installed").count(), 13, "{}", r.out);
+    assert_eq!(r.out.matches("not installed").count(), 15, "{}", r.out);
 }
 
 #[test]

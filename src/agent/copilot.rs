@@ -16,8 +16,8 @@
 //! output is replaced too, and the model gets exactly the reply's text as the tool result.
 
 use super::hook::Plan;
-use anyhow::{Context, Result};
 use super::install::Scope;
+use anyhow::{Context, Result};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -62,8 +62,9 @@ pub fn plan(event: &Value, store: &str) -> Result<Plan> {
         Some(text) if success && !reread && !LEFT_ALONE.contains(&tool) => {
             let text = match saved(text) {
                 Some((path, status)) => {
-                    let bytes = crate::regular::read(Path::new(path), crate::regular::TEXT_CAP, "of a saved tool output")
-                        .with_context(|| format!("cannot read '{path}'"))?;
+                    let bytes =
+                        crate::regular::read(Path::new(path), crate::regular::TEXT_CAP, "of a saved tool output")
+                            .with_context(|| format!("cannot read '{path}'"))?;
                     let mut whole = String::from_utf8_lossy(&bytes).into_owned();
                     if let Some(status) = status.filter(|s| !whole.trim_end().ends_with(s)) {
                         if !whole.is_empty() && !whole.ends_with('\n') {
@@ -141,10 +142,16 @@ mod tests {
         );
         assert_eq!(
             plan(&event("bash", json!({"command": "make"}), &note), "/s").expect("ok"),
-            Plan::Fit { tool: "bash".into(), text: "a\nerror[E0308]\nz\n<shellId: 0 completed with exit code 3>".into() }
+            Plan::Fit {
+                tool: "bash".into(),
+                text: "a\nerror[E0308]\nz\n<shellId: 0 completed with exit code 3>".into()
+            }
         );
         std::fs::remove_file(&file).expect("rm");
-        assert!(plan(&event("bash", json!({"command": "make"}), &note), "/s").is_err(), "a saved file that is gone fails open");
+        assert!(
+            plan(&event("bash", json!({"command": "make"}), &note), "/s").is_err(),
+            "a saved file that is gone fails open"
+        );
         std::fs::remove_dir(&dir).expect("rmdir");
         let other = "Output too large to read at once (1 KB). Saved to: /etc/passwd\n";
         assert_eq!(saved(other), None);

@@ -89,9 +89,10 @@ pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
     let expected = match agent {
         Agent::Copilot => return super::copilot::plan(event, &opts.store),
         Agent::Cursor => return Ok(super::cursor::plan(event, opts)),
-        Agent::Qwen => {
-            anyhow::bail!("Qwen Code has no hook ctx can answer; `ctx init qwen` registers `ctx mcp` instead")
-        }
+        Agent::Qwen | Agent::Amp => anyhow::bail!(
+            "{} has no hook ctx can answer; `ctx init {agent}` registers `ctx mcp` instead",
+            agent.title()
+        ),
         Agent::Claude => "PostToolUse",
         Agent::Gemini => "AfterTool",
         Agent::Codex => "PreToolUse",
@@ -130,7 +131,7 @@ pub fn reply(agent: Agent, event: &Value, fitted: &str) -> Value {
         Agent::Codex | Agent::Opencode => json!({ "output": fitted }),
         Agent::Copilot => super::copilot::reply(fitted),
         // Cursor and Qwen Code get no fitted text back ([`plan`] never asks for one).
-        Agent::Cursor | Agent::Qwen => json!({}),
+        Agent::Cursor | Agent::Qwen | Agent::Amp => json!({}),
     }
 }
 
@@ -409,6 +410,9 @@ pub fn contract(agent: Agent) -> &'static str {
         Agent::Qwen => {
             "no hook can replace a result or rewrite a call (Qwen Code 0.24.4), so ctx mcp is registered as an MCP server; tested with qwen mcp list"
         }
+        Agent::Amp => {
+            "no hook ctx could confirm (its binary is packed, its docs name none), so ctx mcp is registered as an MCP server under amp.mcpServers; tested with amp mcp list"
+        }
     }
 }
 
@@ -432,7 +436,7 @@ pub fn sample(agent: Agent, text: &str) -> Value {
             "toolResult": {"resultType": "success", "textResultForLlm": text}}),
         Agent::Cursor => json!({"hook_event_name": "preToolUse", "tool_name": "Shell",
             "tool_input": {"command": heredoc(text), "cwd": "/"}}),
-        Agent::Qwen => Value::Null,
+        Agent::Qwen | Agent::Amp => Value::Null,
     }
 }
 
@@ -450,7 +454,7 @@ pub fn replied_text(agent: Agent, reply: &Value) -> Option<String> {
         Agent::Opencode => "/output",
         Agent::Copilot => "/modifiedResult/textResultForLlm",
         Agent::Cursor => "/updated_input/command",
-        Agent::Qwen => return None,
+        Agent::Qwen | Agent::Amp => return None,
     };
     reply.pointer(at).and_then(Value::as_str).map(String::from)
 }

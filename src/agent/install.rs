@@ -58,6 +58,7 @@ pub fn settings_path(
         (Agent::Copilot, scope) => super::copilot::settings_path(scope, home, cwd, var),
         (Agent::Cursor, scope) => super::cursor::settings_path(scope, home, cwd),
         (Agent::Qwen, scope) => super::qwen::settings_path(scope, home, cwd, var),
+        (Agent::Amp, scope) => super::amp::settings_path(scope, home, cwd, var),
     }
 }
 
@@ -113,7 +114,8 @@ pub fn add(agent: Agent, current: Option<&str>, ctx: &str, path: &Path, wrap: bo
             let entry = super::cursor::entry(&command);
             super::flat::add(current, super::cursor::EVENT, entry, super::cursor::KEY, agent)?
         }
-        Agent::Qwen => super::qwen::add(current, ctx)?,
+        Agent::Qwen => super::mcp_server::add(current, super::qwen::KEY, ctx)?,
+        Agent::Amp => super::mcp_server::add(current, super::amp::KEY, ctx)?,
         _ if current.is_some_and(|c| installed(agent, c)) => None,
         Agent::Codex => Some(add_toml(current.unwrap_or_default(), &command, path)?),
         Agent::Opencode => Some(super::opencode::add(current, &super::opencode::plugin_path(path))?),
@@ -130,7 +132,8 @@ pub fn installed(agent: Agent, current: &str) -> bool {
         Agent::Opencode => !super::opencode::listed(current).is_empty(),
         Agent::Copilot => super::flat::installed(current, super::copilot::EVENT, super::copilot::KEY, agent),
         Agent::Cursor => super::flat::installed(current, super::cursor::EVENT, super::cursor::KEY, agent),
-        Agent::Qwen => super::qwen::installed(current),
+        Agent::Qwen => super::mcp_server::installed(current, super::qwen::KEY),
+        Agent::Amp => super::mcp_server::installed(current, super::amp::KEY),
     }
 }
 
@@ -153,7 +156,8 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
         Agent::Opencode => super::opencode::remove(current),
         Agent::Copilot => super::flat::remove(current, super::copilot::EVENT, super::copilot::KEY, agent),
         Agent::Cursor => super::flat::remove(current, super::cursor::EVENT, super::cursor::KEY, agent),
-        Agent::Qwen => super::qwen::remove(current),
+        Agent::Qwen => super::mcp_server::remove(current, super::qwen::KEY),
+        Agent::Amp => super::mcp_server::remove(current, super::amp::KEY),
     }
 }
 
@@ -161,7 +165,7 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
 /// byte, when `after` says the same as it (nothing else changed); else `after`.
 pub fn restore(agent: Agent, after: &str, backup: &str) -> String {
     let same = match agent {
-        Agent::Claude | Agent::Gemini | Agent::Opencode | Agent::Copilot | Agent::Cursor | Agent::Qwen => {
+        Agent::Claude | Agent::Gemini | Agent::Opencode | Agent::Copilot | Agent::Cursor | Agent::Qwen | Agent::Amp => {
             let norm = |t: &str| serde_json::from_str::<Value>(t).ok().map(without_empty_hooks);
             norm(after).is_some_and(|a| norm(backup) == Some(a))
         }
@@ -170,13 +174,15 @@ pub fn restore(agent: Agent, after: &str, backup: &str) -> String {
     if same { backup.to_string() } else { after.to_string() }
 }
 
-/// The settings without empty hook lists, an empty `hooks` and an empty `mcpServers` (what
+/// The settings without empty hook lists, an empty `hooks` and an empty table of MCP servers (what
 /// removing ctx's entry leaves out).
 fn without_empty_hooks(mut v: Value) -> Value {
-    if v["mcpServers"].as_object().is_some_and(Map::is_empty)
-        && let Some(o) = v.as_object_mut()
-    {
-        o.remove("mcpServers");
+    for key in ["mcpServers", "amp.mcpServers"] {
+        if v[key].as_object().is_some_and(Map::is_empty)
+            && let Some(o) = v.as_object_mut()
+        {
+            o.remove(key);
+        }
     }
     if let Some(hooks) = v.get_mut("hooks").and_then(Value::as_object_mut) {
         hooks.retain(|_, list| list.as_array().is_none_or(|l| !l.is_empty()));

@@ -5,12 +5,14 @@
 //! the text to fit and the fitted text into the agent's reply; [`install`] merges ctx's hook
 //! into an agent's settings and takes exactly that out again.
 
+pub mod amp;
 pub mod copilot;
 pub mod cursor;
 pub mod flat;
 pub mod gemini;
 pub mod hook;
 pub mod install;
+pub mod mcp_server;
 pub mod opencode;
 pub mod qwen;
 pub mod read;
@@ -41,12 +43,22 @@ pub enum Agent {
     /// Qwen Code: no hook can replace a result or rewrite a command, so `ctx init qwen`
     /// registers `ctx mcp` as an MCP server.
     Qwen,
+    /// Amp: no hook ctx could confirm, so `ctx init amp` registers `ctx mcp` as an MCP server.
+    Amp,
 }
 
 impl Agent {
     /// Every agent, in the order `ctx doctor` reports them.
-    pub const ALL: [Agent; 7] =
-        [Agent::Claude, Agent::Gemini, Agent::Codex, Agent::Opencode, Agent::Copilot, Agent::Cursor, Agent::Qwen];
+    pub const ALL: [Agent; 8] = [
+        Agent::Claude,
+        Agent::Gemini,
+        Agent::Codex,
+        Agent::Opencode,
+        Agent::Copilot,
+        Agent::Cursor,
+        Agent::Qwen,
+        Agent::Amp,
+    ];
 
     /// The name used on the command line (`ctx hook claude`).
     pub fn name(self) -> &'static str {
@@ -58,13 +70,14 @@ impl Agent {
             Agent::Copilot => "copilot",
             Agent::Cursor => "cursor",
             Agent::Qwen => "qwen",
+            Agent::Amp => "amp",
         }
     }
 
     /// Whether ctx has no hook in this agent, only its MCP server (`ctx init` registers
     /// `ctx mcp`).
     pub fn mcp_only(self) -> bool {
-        self == Agent::Qwen
+        matches!(self, Agent::Qwen | Agent::Amp)
     }
 
     /// What ctx's hook can do in this agent: replace a tool's output after it ran, or rewrite a
@@ -88,6 +101,9 @@ impl Agent {
             Agent::Qwen => {
                 "MCP only: ctx mcp's tools (ctx_run, ctx_read, ctx_more, ctx_summarize); Qwen Code's own tools' output is not fitted"
             }
+            Agent::Amp => {
+                "MCP only: ctx mcp's tools (ctx_run, ctx_read, ctx_more, ctx_summarize); Amp's own tools' output is not fitted"
+            }
         }
     }
 
@@ -101,6 +117,7 @@ impl Agent {
             Agent::Copilot => "GitHub Copilot CLI",
             Agent::Cursor => "Cursor",
             Agent::Qwen => "Qwen Code",
+            Agent::Amp => "Amp",
         }
     }
 }

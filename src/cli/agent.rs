@@ -127,6 +127,7 @@ Where it goes (--user / --project):
   copilot   ~/.copilot/hooks/ctx.json ($COPILOT_HOME)     / .github/hooks/ctx.json    postToolUse hook
   cursor    ~/.cursor/hooks.json                          / .cursor/hooks.json        preToolUse hook (Shell)
   qwen      ~/.qwen/settings.json ($QWEN_HOME)            / .qwen/settings.json       MCP server `ctx mcp`
+  amp       ~/.config/amp/settings.json                   / .amp/settings.json        MCP server `ctx mcp`
 
 An existing file is merged, never replaced, and copied to FILE.ctx-backup first;
 --uninstall takes out only ctx's entry, and gives back the backup byte for byte when
@@ -170,7 +171,7 @@ fn run(args: Args) -> Result<ExitCode> {
         Command::Init { agent, project, user: _, uninstall, wrap, dry_run } => {
             if wrap && agent != Agent::Claude {
                 return Err(super::usage(
-                    "--wrap is for claude: codex, gemini and cursor always run commands under ctx-truncate, opencode and copilot replace a failed command's output as any other, and qwen has ctx mcp only",
+                    "--wrap is for claude: codex, gemini and cursor always run commands under ctx-truncate, opencode and copilot replace a failed command's output as any other, and qwen and amp have ctx mcp only",
                 ));
             }
             let scope = if project { Scope::Project } else { Scope::User };
