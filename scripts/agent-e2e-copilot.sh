@@ -27,48 +27,24 @@
 # exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
 set -euo pipefail
 
+me=agent-e2e-copilot
 root=$(cd "$(dirname "$0")/.." && pwd)
 scripts=$root/scripts
+# shellcheck source=scripts/agent_e2e_lib.sh
+. "$scripts/agent_e2e_lib.sh"
 baseline=1
 for arg in "$@"; do
     case $arg in
         --no-baseline) baseline=0 ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "agent-e2e-copilot: unknown argument $arg" >&2; exit 2 ;;
+        *) die "unknown argument $arg" ;;
     esac
 done
 
-die() { echo "agent-e2e-copilot: $*" >&2; exit 2; }
-step() { echo "== $*"; }
-
-# --- ctx ---------------------------------------------------------------------------------------
-if [ -n "${CTX_BIN_DIR:-}" ]; then
-    bin=$CTX_BIN_DIR
-else
-    step "building ctx"
-    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/$(rustc --print host-tuple)/debug
-fi
-ctx=$bin/ctx
-[ -x "$ctx" ] && [ -x "$bin/ctx-truncate" ] || die "no $ctx or $bin/ctx-truncate"
-
-# --- copilot -----------------------------------------------------------------------------------
+e2e_ctx
 cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e-copilot}
-if [ -n "${COPILOT_BIN:-}" ]; then
-    copilot=$COPILOT_BIN
-    [ -x "$copilot" ] || die "COPILOT_BIN=$copilot is not an executable"
-else
-    copilot=$cache/node_modules/.bin/copilot
-    if [ ! -x "$copilot" ]; then
-        spec=${CTX_E2E_COPILOT:-@github/copilot@1.0.102}
-        step "installing $spec from npm into $cache"
-        command -v npm >/dev/null || die "copilot is not installed and npm is not on PATH"
-        mkdir -p "$cache"
-        npm install --silent --no-audit --no-fund --prefix "$cache" "$spec" >&2 \
-            || die "npm install of $spec failed"
-        [ -x "$copilot" ] || die "npm installed no $copilot"
-    fi
-fi
+e2e_npm_bin COPILOT_BIN copilot "${CTX_E2E_COPILOT:-@github/copilot@1.0.102}" "$cache"
+copilot=$agent
 mkdir -p "$cache/unpacked"
 version=$(env HOME="${TMPDIR:-/tmp}" COPILOT_CACHE_HOME="$cache/unpacked" COPILOT_OFFLINE=true \
     "$copilot" --version 2>&1 | head -n1) || die "$copilot --version failed: $version"
@@ -78,7 +54,7 @@ echo "copilot: $copilot ($version)"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-e2e-copilot.XXXXXX")
 server_pid=
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    e2e_server_stop
     if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
 }
 trap cleanup EXIT
@@ -93,16 +69,7 @@ run_copilot() {
     local name=$1 dir=$tmp/$1
     mkdir -p "$dir/home" "$dir/cache" "$dir/work"
     : >"$dir/requests.jsonl"
-    python3 "$scripts/agent_e2e_copilot_server.py" --record "$dir/requests.jsonl" --command "$build_cmd" \
-        >"$dir/port" 2>"$dir/server.log" &
-    server_pid=$!
-    local port= i
-    for i in $(seq 1 50); do
-        port=$(head -n1 "$dir/port" 2>/dev/null || true)
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || die "the scripted server did not start: $(cat "$dir/server.log")"
+    e2e_server "$dir/server.log" "$scripts/agent_e2e_copilot_server.py" --record "$dir/requests.jsonl" --command "$build_cmd"
     local rc=0
     (cd "$dir/work" && env -i PATH="$PATH" HOME="$dir/home" XDG_CACHE_HOME="$dir/cache" TERM=dumb \
         COPILOT_CACHE_HOME="$cache/unpacked" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
@@ -110,9 +77,7 @@ run_copilot() {
         COPILOT_PROVIDER_API_KEY=dummy-not-a-key COPILOT_MODEL=claude-sonnet-4-5 \
         timeout 300 "$copilot" -p "Run the build and tell me why it fails." --allow-all-tools \
         --log-dir "$dir/logs" </dev/null >"$dir/copilot.out" 2>"$dir/copilot.err") || rc=$?
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=
+    e2e_server_stop
     if [ "$rc" != 0 ]; then
         echo "copilot -p ($name) exited $rc; its last lines:" >&2
         tail -n 20 "$dir/copilot.err" "$dir/copilot.out" >&2
