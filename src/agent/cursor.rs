@@ -21,8 +21,10 @@
 //! Whether Cursor keeps one shell across Shell calls is not said by the SDK, so the command runs
 //! as with `ctx init claude --wrap` ([`super::shell::in_place`]): in the shell Cursor gives it,
 //! with only its output redirected into `ctx-truncate` and its exit status kept, so a `cd` stays
-//! as without ctx either way. Not run against a real Cursor: no registry ships its agent, and the
-//! SDK's agent needs Cursor's servers.
+//! as without ctx either way. `tests/agent_e2e_cursor.rs` runs the SDK's own hook engine under
+//! Node on a `hooks.json` from `ctx init cursor` (`scripts/agent_check_cursor.mjs`); a real
+//! Cursor session is not run: no registry ships its agent, and the SDK's agent needs Cursor's
+//! servers.
 
 use super::hook::{Options, Plan, changes_shell_state, wrap, wrapped};
 use super::install::Scope;

@@ -405,7 +405,7 @@ pub fn contract(agent: Agent) -> &'static str {
             "postToolUse hook (~/.copilot/hooks/ctx.json), modifiedResult.textResultForLlm replaces the result, a failed shell command's too (it is a success ending in its exit code); tested with GitHub Copilot CLI 1.0.102"
         }
         Agent::Cursor => {
-            "preToolUse hook for Shell, updated_input runs the command in Cursor's shell with its output through ctx-truncate (postToolUse cannot replace a built-in tool's output); read in @cursor/sdk 1.0.32's hook engine, not run against Cursor"
+            "preToolUse hook for Shell, updated_input runs the command in Cursor's shell with its output through ctx-truncate (postToolUse cannot replace a built-in tool's output); read in and checked with the hook engine of @cursor/sdk 1.0.32, not in a Cursor session"
         }
         Agent::Qwen => {
             "no hook can replace a result or rewrite a call (Qwen Code 0.24.4), so ctx mcp is registered as an MCP server; tested with qwen mcp list"
