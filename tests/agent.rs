@@ -253,6 +253,16 @@ fn cursor_shell_command_keeps_its_shell_and_exit_status() {
     assert_eq!(hook(&dir, "cursor", &read), (None, String::new()));
 }
 
+/// GitHub Copilot CLI also runs the Claude Code hooks of a repository's `.claude/settings.json`,
+/// with its own payload, and ignores Claude Code's reply: `ctx hook claude` leaves it alone,
+/// without a word (no error line on every call).
+#[test]
+fn copilot_running_a_claude_hook_is_left_alone() {
+    let dir = common::tmp("hook-copilot-claude");
+    let raw = std::fs::read_to_string("tests/fixtures/hooks/copilot-claude-format-posttooluse.json").expect("fixture");
+    assert_eq!(hook(&dir, "claude", &raw), (None, String::new()));
+}
+
 /// Qwen Code has no hook ctx answers: `ctx hook qwen` says so in one line and fails open.
 #[test]
 fn qwen_has_no_hook_and_says_so() {

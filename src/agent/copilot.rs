@@ -101,6 +101,15 @@ fn saved(text: &str) -> Option<(&str, Option<&str>)> {
     Some((path, last))
 }
 
+/// Whether `event` is Copilot CLI running a Claude Code hook: it also runs the hooks of a
+/// repository's `.claude/settings.json`, with its own payload (`tool_result: {result_type,
+/// text_result_for_llm}`, no `tool_response`) and no heed of Claude Code's reply (seen with the
+/// CLI 1.0.102). `ctx hook claude` leaves such an event alone; `ctx init copilot` is the hook
+/// that fits Copilot's output.
+pub fn claude_format(event: &Value) -> bool {
+    event.get("tool_response").is_none() && event.pointer("/tool_result/text_result_for_llm").is_some()
+}
+
 /// The reply that gives the model `fitted` as the tool's result.
 pub fn reply(fitted: &str) -> Value {
     json!({"modifiedResult": {"resultType": "success", "textResultForLlm": fitted}})

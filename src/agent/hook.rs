@@ -104,6 +104,9 @@ pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
     if agent == Agent::Codex {
         return codex(&tool, event, opts);
     }
+    if agent == Agent::Claude && super::copilot::claude_format(event) {
+        return Ok(Plan::Pass);
+    }
     let response = event.get("tool_response").context("the event has no tool_response")?;
     if agent == Agent::Claude
         && tool == "Read"
