@@ -196,6 +196,85 @@ fn gemini_shell_command_runs_under_ctx_truncate_and_keeps_its_exit_status() {
     assert!(text.len() > 9000 && text.chars().count() <= 30_000, "{}", text.len());
 }
 
+/// GitHub Copilot CLI: the result's text, a failed command's included (a success whose text
+/// ends in its exit code), comes back as `modifiedResult`; the model gets exactly that.
+#[test]
+fn copilot_gets_the_fitted_text_as_modified_result() {
+    let dir = common::tmp("hook-copilot");
+    let (reply, err) = hook(&dir, "copilot", &event("copilot-posttooluse-bash.json", &log()));
+    assert_eq!(err, "");
+    let reply = reply.expect("a reply");
+    assert_eq!(reply["modifiedResult"]["resultType"], "success");
+    assert_eq!(reply.as_object().map(|o| o.len()), Some(1));
+    let text = reply["modifiedResult"]["textResultForLlm"].as_str().expect("text");
+    assert!(text.contains("error[E0308]") && text.ends_with("<shellId: 0 completed with exit code 101>"), "{text}");
+    spilled(text, &format!("{}<shellId: 0 completed with exit code 101>", log()));
+    // An edit's result, and a preToolUse event (no toolResult), pass untouched.
+    let mut edit: Value = serde_json::from_str(&event("copilot-posttooluse-bash.json", &log())).expect("json");
+    edit["toolName"] = "edit".into();
+    assert_eq!(hook(&dir, "copilot", &edit.to_string()), (None, String::new()));
+    let pre = r#"{"sessionId":"s","timestamp":1,"cwd":"/p","toolName":"bash","toolArgs":{"command":"make"}}"#;
+    assert_eq!(hook(&dir, "copilot", pre), (None, String::new()));
+}
+
+/// Cursor's Shell tool: `updated_input` runs the command in Cursor's shell with its output sent
+/// through ctx-truncate; a `cd` in it still holds after it, and its exit status is its own.
+#[test]
+fn cursor_shell_command_keeps_its_shell_and_exit_status() {
+    let dir = common::tmp("hook-cursor");
+    let script = dir.join("build.sh");
+    std::fs::write(&script, format!("cat <<'EOF'\n{}EOF\nexit 3\n", log())).expect("write");
+    std::fs::create_dir_all(dir.join("sub")).expect("mkdir");
+    let command = format!("cd sub && sh {}", script.display());
+    let raw = std::fs::read_to_string("tests/fixtures/hooks/cursor-pretooluse-shell.json").expect("fixture");
+    let (reply, err) = hook(&dir, "cursor", &raw.replace("{{COMMAND}}", &command));
+    assert_eq!(err, "");
+    let reply = reply.expect("a reply");
+    assert_eq!(reply.as_object().map(|o| o.len()), Some(1), "only updated_input, no permission: {reply}");
+    assert_eq!(reply["updated_input"]["cwd"], "/home/u/app");
+    let rewritten = reply["updated_input"]["command"].as_str().expect("a command").to_string();
+    // The shell Cursor runs it in: the output is fitted, the status is 3, and the `cd` holds.
+    let run = std::process::Command::new("bash")
+        .args(["-c", &format!("{rewritten}\necho \"status $? in $(basename \"$PWD\")\"")])
+        .current_dir(&dir)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_CONFIG_HOME", dir.join("no-config"))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("error[E0308]") && text.contains("full text: "), "{text}");
+    assert!(text.ends_with("status 3 in sub\n"), "{text}");
+    assert!(text.len() < log().len() / 2, "{}", text.len());
+    // A command already rewritten, and another tool, pass.
+    let again =
+        raw.replace("{{COMMAND}}", "").replace("\"command\":\"\"", &format!("\"command\":{}", Value::from(rewritten)));
+    assert_eq!(hook(&dir, "cursor", &again), (None, String::new()));
+    let read = raw.replace("\"Shell\"", "\"Read\"").replace("{{COMMAND}}", "x");
+    assert_eq!(hook(&dir, "cursor", &read), (None, String::new()));
+}
+
+/// GitHub Copilot CLI also runs the Claude Code hooks of a repository's `.claude/settings.json`,
+/// with its own payload, and ignores Claude Code's reply: `ctx hook claude` leaves it alone,
+/// without a word (no error line on every call).
+#[test]
+fn copilot_running_a_claude_hook_is_left_alone() {
+    let dir = common::tmp("hook-copilot-claude");
+    let raw = std::fs::read_to_string("tests/fixtures/hooks/copilot-claude-format-posttooluse.json").expect("fixture");
+    assert_eq!(hook(&dir, "claude", &raw), (None, String::new()));
+}
+
+/// Qwen Code has no hook ctx answers: `ctx hook qwen` says so in one line and fails open.
+#[test]
+fn qwen_has_no_hook_and_says_so() {
+    let dir = common::tmp("hook-qwen");
+    let (reply, err) = hook(&dir, "qwen", r#"{"hook_event_name":"PostToolUse","tool_name":"run_shell_command"}"#);
+    assert_eq!(reply, None);
+    assert_eq!(
+        err,
+        "ctx hook qwen: Qwen Code has no hook ctx can answer; `ctx init qwen` registers `ctx mcp` instead; the agent keeps its original output\n"
+    );
+}
+
 #[test]
 fn opencode_gets_output_back() {
     let dir = common::tmp("hook-opencode");
@@ -291,6 +370,10 @@ fn round_trip(agent: &str, rel: &str, before: Option<&str>, project: bool) {
         Some(p) => {
             assert!(std::fs::read_to_string(p).expect("plugin").contains(&format!("const CTX = \"{ctx_bin}\";")))
         }
+        // Qwen Code and Amp start `CTX mcp`.
+        None if agent == "qwen" || agent == "amp" => {
+            assert!(installed.contains(&format!("\"command\": \"{ctx_bin}\"")), "{installed}")
+        }
         None => assert!(installed.contains(&format!("{ctx_bin} hook {agent}")), "{installed}"),
     }
     if let Some(b) = before {
@@ -340,6 +423,16 @@ fn init_then_uninstall_leaves_each_agents_settings_as_they_were() {
         Some("{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  \"plugin\": [\"opencode-wakatime\"]\n}\n"),
         true,
     );
+    round_trip("copilot", ".copilot/hooks/ctx.json", None, false);
+    round_trip("copilot", ".github/hooks/ctx.json", None, true);
+    round_trip("cursor", ".cursor/hooks.json", None, false);
+    let cursor = "{\n  \"version\": 1,\n  \"hooks\": {\"afterFileEdit\": [{\"command\": \"./hooks/format.sh\"}]}\n}\n";
+    round_trip("cursor", ".cursor/hooks.json", Some(cursor), true);
+    round_trip("qwen", ".qwen/settings.json", None, false);
+    let qwen = "{\"mcpServers\": {\"git\": {\"command\": \"uvx\", \"args\": [\"mcp-server-git\"]}}, \"model\": {\"name\": \"qwen3-coder-plus\"}}";
+    round_trip("qwen", ".qwen/settings.json", Some(qwen), true);
+    round_trip("amp", ".config/amp/settings.json", Some("{\n  \"amp.notifications.enabled\": false\n}\n"), false);
+    round_trip("amp", ".amp/settings.json", None, true);
 }
 
 /// `ctx init claude --wrap` adds the PreToolUse hook beside the PostToolUse one (also over an
@@ -391,12 +484,13 @@ fn doctor_reports_each_agent_and_round_trips_a_test_event() {
     assert_eq!(common::run(ctx(&dir).current_dir(&project).args(["init", "gemini", "--project"])).code, 0);
     let r = common::run(ctx(&dir).current_dir(&project).arg("doctor"));
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
-    assert_eq!(r.out.matches("  test event: ok, ").count(), 4, "{}", r.out);
+    assert_eq!(r.out.matches("  test event: ok, ").count(), 8, "{}", r.out);
     assert!(r.out.contains("\n  can: rewrites shell commands (the output stays a success); replaces web_fetch and MCP results only as an error\n"), "{}", r.out);
-    assert_eq!(r.out.matches("\n  can: ").count(), 4, "{}", r.out);
+    assert_eq!(r.out.matches("\n  can: ").count(), 8, "{}", r.out);
+    assert!(r.out.contains("\n  can: MCP only: ctx mcp's tools (ctx_run, ctx_read, ctx_more, ctx_summarize); Qwen Code's own tools' output is not fitted\n"), "{}", r.out);
     let gemini = format!("  project  installed         {}", project.join(".gemini/settings.json").display());
     assert!(r.out.contains(&gemini), "{}", r.out);
-    assert_eq!(r.out.matches("not installed").count(), 7, "{}", r.out);
+    assert_eq!(r.out.matches("not installed").count(), 15, "{}", r.out);
 }
 
 #[test]

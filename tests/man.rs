@@ -45,6 +45,9 @@ const MORE_ENV: &[(&str, &str, &str)] = &[
     ("CTX_PERSIST_DIR", "ctx", "Where the hooks and the MCP server save full texts (default: the spill store)."),
     ("CLAUDE_CONFIG_DIR", "ctx", "Claude Code's user settings directory (default ~/.claude), for ctx init claude."),
     ("CODEX_HOME", "ctx", "Codex's home (default ~/.codex), for ctx init codex."),
+    ("COPILOT_HOME", "ctx", "GitHub Copilot CLI's home (default ~/.copilot), for ctx init copilot."),
+    ("QWEN_HOME", "ctx", "Qwen Code's home (default ~/.qwen), for ctx init qwen."),
+    ("AMP_SETTINGS_FILE", "ctx", "Amp's settings file (default $XDG_CONFIG_HOME/amp/settings.json), for ctx init amp."),
 ];
 
 const EXIT: &str = "0: success. 1: a runtime error (an unreadable file, a bad transcript, a budget that cannot be met, an LLM failure with --strict). 2: a usage error. 3: --batch-out wrote batch requests (run the same command again with --batch-in and their results); ctx batch status: the batch still runs. A broken pipe ends quietly with 0. With -- COMMAND, ctx-truncate exits with the command's status (124 after --timeout, 128+N after signal N, 126 when it cannot be run, 127 when it is not found). ctx hook always exits 0: when it fails, the agent keeps its original output.";

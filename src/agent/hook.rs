@@ -87,6 +87,12 @@ pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
         return Ok(super::gemini::before_tool(&tool, event, opts));
     }
     let expected = match agent {
+        Agent::Copilot => return super::copilot::plan(event, &opts.store),
+        Agent::Cursor => return Ok(super::cursor::plan(event, opts)),
+        Agent::Qwen | Agent::Amp => anyhow::bail!(
+            "{} has no hook ctx can answer; `ctx init {agent}` registers `ctx mcp` instead",
+            agent.title()
+        ),
         Agent::Claude => "PostToolUse",
         Agent::Gemini => "AfterTool",
         Agent::Codex => "PreToolUse",
@@ -97,6 +103,9 @@ pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
     }
     if agent == Agent::Codex {
         return codex(&tool, event, opts);
+    }
+    if agent == Agent::Claude && super::copilot::claude_format(event) {
+        return Ok(Plan::Pass);
     }
     let response = event.get("tool_response").context("the event has no tool_response")?;
     if agent == Agent::Claude
@@ -123,6 +132,9 @@ pub fn reply(agent: Agent, event: &Value, fitted: &str) -> Value {
         }
         Agent::Gemini => json!({"decision": "deny", "reason": fitted}),
         Agent::Codex | Agent::Opencode => json!({ "output": fitted }),
+        Agent::Copilot => super::copilot::reply(fitted),
+        // Cursor and Qwen Code get no fitted text back ([`plan`] never asks for one).
+        Agent::Cursor | Agent::Qwen | Agent::Amp => json!({}),
     }
 }
 
@@ -241,7 +253,10 @@ fn lines_field(r: &Value, key: &str) -> Option<String> {
 /// its exit status; `None` when there is nothing to rewrite.
 pub(crate) fn wrap(tool: &str, event: &Value, opts: &Options) -> Option<Value> {
     let command = event.pointer("/tool_input/command").and_then(Value::as_str)?;
-    if !matches!(tool, "Bash" | "run_shell_command") || command.trim().is_empty() || wrapped(command, &opts.truncate) {
+    if !matches!(tool, "Bash" | "run_shell_command" | "Shell")
+        || command.trim().is_empty()
+        || wrapped(command, &opts.truncate)
+    {
         return None;
     }
     let mut input = event["tool_input"].clone();
@@ -389,6 +404,18 @@ pub fn contract(agent: Agent) -> &'static str {
         Agent::Opencode => {
             "plugin, tool.execute.after sets output.output; checked by running the plugin under Node.js, not OpenCode"
         }
+        Agent::Copilot => {
+            "postToolUse hook (~/.copilot/hooks/ctx.json), modifiedResult.textResultForLlm replaces the result, a failed shell command's too (it is a success ending in its exit code); tested with GitHub Copilot CLI 1.0.102"
+        }
+        Agent::Cursor => {
+            "preToolUse hook for Shell, updated_input runs the command in Cursor's shell with its output through ctx-truncate (postToolUse cannot replace a built-in tool's output); read in and checked with the hook engine of @cursor/sdk 1.0.32, not in a Cursor session"
+        }
+        Agent::Qwen => {
+            "no hook can replace a result or rewrite a call (Qwen Code 0.24.4), so ctx mcp is registered as an MCP server; tested with qwen mcp list"
+        }
+        Agent::Amp => {
+            "no hook ctx could confirm (its binary is packed, its docs name none), so ctx mcp is registered as an MCP server under amp.mcpServers; tested with amp mcp list"
+        }
     }
 }
 
@@ -407,6 +434,12 @@ pub fn sample(agent: Agent, text: &str) -> Value {
             json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": heredoc(text)}})
         }
         Agent::Opencode => json!({"tool": "bash", "output": text}),
+        Agent::Copilot => json!({"sessionId": "ctx-doctor", "timestamp": 0, "cwd": "/", "toolName": "bash",
+            "toolArgs": {"command": "make"},
+            "toolResult": {"resultType": "success", "textResultForLlm": text}}),
+        Agent::Cursor => json!({"hook_event_name": "preToolUse", "tool_name": "Shell",
+            "tool_input": {"command": heredoc(text), "cwd": "/"}}),
+        Agent::Qwen | Agent::Amp => Value::Null,
     }
 }
 
@@ -422,6 +455,9 @@ pub fn replied_text(agent: Agent, reply: &Value) -> Option<String> {
         Agent::Gemini => "/hookSpecificOutput/tool_input/command",
         Agent::Codex => "/hookSpecificOutput/updatedInput/command",
         Agent::Opencode => "/output",
+        Agent::Copilot => "/modifiedResult/textResultForLlm",
+        Agent::Cursor => "/updated_input/command",
+        Agent::Qwen | Agent::Amp => return None,
     };
     reply.pointer(at).and_then(Value::as_str).map(String::from)
 }

@@ -55,6 +55,10 @@ pub fn settings_path(
         (Agent::Opencode, Scope::User) => {
             super::opencode::settings_path(&dir("XDG_CONFIG_HOME", home.join(".config")).join("opencode"), true)
         }
+        (Agent::Copilot, scope) => super::copilot::settings_path(scope, home, cwd, var),
+        (Agent::Cursor, scope) => super::cursor::settings_path(scope, home, cwd),
+        (Agent::Qwen, scope) => super::qwen::settings_path(scope, home, cwd, var),
+        (Agent::Amp, scope) => super::amp::settings_path(scope, home, cwd, var),
     }
 }
 
@@ -102,6 +106,16 @@ pub fn add(agent: Agent, current: Option<&str>, ctx: &str, path: &Path, wrap: bo
             }
             if entries.is_empty() { None } else { Some(add_json(current, &entries)?) }
         }
+        Agent::Copilot => {
+            let entry = super::copilot::entry(&command);
+            super::flat::add(current, super::copilot::EVENT, entry, super::copilot::KEY, agent)?
+        }
+        Agent::Cursor => {
+            let entry = super::cursor::entry(&command);
+            super::flat::add(current, super::cursor::EVENT, entry, super::cursor::KEY, agent)?
+        }
+        Agent::Qwen => super::mcp_server::add(current, super::qwen::KEY, ctx)?,
+        Agent::Amp => super::mcp_server::add(current, super::amp::KEY, ctx)?,
         _ if current.is_some_and(|c| installed(agent, c)) => None,
         Agent::Codex => Some(add_toml(current.unwrap_or_default(), &command, path)?),
         Agent::Opencode => Some(super::opencode::add(current, &super::opencode::plugin_path(path))?),
@@ -116,6 +130,10 @@ pub fn installed(agent: Agent, current: &str) -> bool {
         }
         Agent::Codex => current.lines().any(|l| l == BEGIN),
         Agent::Opencode => !super::opencode::listed(current).is_empty(),
+        Agent::Copilot => super::flat::installed(current, super::copilot::EVENT, super::copilot::KEY, agent),
+        Agent::Cursor => super::flat::installed(current, super::cursor::EVENT, super::cursor::KEY, agent),
+        Agent::Qwen => super::mcp_server::installed(current, super::qwen::KEY),
+        Agent::Amp => super::mcp_server::installed(current, super::amp::KEY),
     }
 }
 
@@ -136,6 +154,10 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
         Agent::Gemini => remove_json(current, &["AfterTool", "BeforeTool"], agent),
         Agent::Codex => Ok(Some(remove_toml(current)).filter(|t| !t.is_empty())),
         Agent::Opencode => super::opencode::remove(current),
+        Agent::Copilot => super::flat::remove(current, super::copilot::EVENT, super::copilot::KEY, agent),
+        Agent::Cursor => super::flat::remove(current, super::cursor::EVENT, super::cursor::KEY, agent),
+        Agent::Qwen => super::mcp_server::remove(current, super::qwen::KEY),
+        Agent::Amp => super::mcp_server::remove(current, super::amp::KEY),
     }
 }
 
@@ -143,7 +165,7 @@ pub fn remove(agent: Agent, current: &str) -> Result<Option<String>> {
 /// byte, when `after` says the same as it (nothing else changed); else `after`.
 pub fn restore(agent: Agent, after: &str, backup: &str) -> String {
     let same = match agent {
-        Agent::Claude | Agent::Gemini | Agent::Opencode => {
+        Agent::Claude | Agent::Gemini | Agent::Opencode | Agent::Copilot | Agent::Cursor | Agent::Qwen | Agent::Amp => {
             let norm = |t: &str| serde_json::from_str::<Value>(t).ok().map(without_empty_hooks);
             norm(after).is_some_and(|a| norm(backup) == Some(a))
         }
@@ -152,9 +174,16 @@ pub fn restore(agent: Agent, after: &str, backup: &str) -> String {
     if same { backup.to_string() } else { after.to_string() }
 }
 
-/// The settings without empty hook lists and an empty `hooks` (what removing ctx's entry
-/// leaves out).
+/// The settings without empty hook lists, an empty `hooks` and an empty table of MCP servers (what
+/// removing ctx's entry leaves out).
 fn without_empty_hooks(mut v: Value) -> Value {
+    for key in ["mcpServers", "amp.mcpServers"] {
+        if v[key].as_object().is_some_and(Map::is_empty)
+            && let Some(o) = v.as_object_mut()
+        {
+            o.remove(key);
+        }
+    }
     if let Some(hooks) = v.get_mut("hooks").and_then(Value::as_object_mut) {
         hooks.retain(|_, list| list.as_array().is_none_or(|l| !l.is_empty()));
     }

@@ -5,10 +5,16 @@
 //! the text to fit and the fitted text into the agent's reply; [`install`] merges ctx's hook
 //! into an agent's settings and takes exactly that out again.
 
+pub mod amp;
+pub mod copilot;
+pub mod cursor;
+pub mod flat;
 pub mod gemini;
 pub mod hook;
 pub mod install;
+pub mod mcp_server;
 pub mod opencode;
+pub mod qwen;
 pub mod read;
 pub mod shell;
 pub mod stats;
@@ -28,11 +34,31 @@ pub enum Agent {
     /// OpenCode: a plugin's `tool.execute.after` calls `ctx hook opencode` (with OpenCode's own
     /// output limits raised in `opencode.json`, so that it sees the whole output).
     Opencode,
+    /// GitHub Copilot CLI: a `postToolUse` hook replies with `modifiedResult`, which replaces
+    /// the tool's result (a failed shell command's included).
+    Copilot,
+    /// Cursor (its agent, in the editor and the CLI): a `preToolUse` hook's `updated_input`
+    /// runs Shell commands with their output sent through `ctx-truncate`.
+    Cursor,
+    /// Qwen Code: no hook can replace a result or rewrite a command, so `ctx init qwen`
+    /// registers `ctx mcp` as an MCP server.
+    Qwen,
+    /// Amp: no hook ctx could confirm, so `ctx init amp` registers `ctx mcp` as an MCP server.
+    Amp,
 }
 
 impl Agent {
     /// Every agent, in the order `ctx doctor` reports them.
-    pub const ALL: [Agent; 4] = [Agent::Claude, Agent::Gemini, Agent::Codex, Agent::Opencode];
+    pub const ALL: [Agent; 8] = [
+        Agent::Claude,
+        Agent::Gemini,
+        Agent::Codex,
+        Agent::Opencode,
+        Agent::Copilot,
+        Agent::Cursor,
+        Agent::Qwen,
+        Agent::Amp,
+    ];
 
     /// The name used on the command line (`ctx hook claude`).
     pub fn name(self) -> &'static str {
@@ -41,7 +67,17 @@ impl Agent {
             Agent::Gemini => "gemini",
             Agent::Codex => "codex",
             Agent::Opencode => "opencode",
+            Agent::Copilot => "copilot",
+            Agent::Cursor => "cursor",
+            Agent::Qwen => "qwen",
+            Agent::Amp => "amp",
         }
+    }
+
+    /// Whether ctx has no hook in this agent, only its MCP server (`ctx init` registers
+    /// `ctx mcp`).
+    pub fn mcp_only(self) -> bool {
+        matches!(self, Agent::Qwen | Agent::Amp)
     }
 
     /// What ctx's hook can do in this agent: replace a tool's output after it ran, or rewrite a
@@ -56,6 +92,18 @@ impl Agent {
             }
             Agent::Codex => "rewrites shell commands; no output replacement",
             Agent::Opencode => "replaces every tool's output (OpenCode's own limits raised so that it sees all of it)",
+            Agent::Copilot => {
+                "replaces the output of every tool but edits, a failed shell command's included (the result stays a success)"
+            }
+            Agent::Cursor => {
+                "rewrites Shell commands (in Cursor's own shell, exit status kept); no output replacement for built-in tools"
+            }
+            Agent::Qwen => {
+                "MCP only: ctx mcp's tools (ctx_run, ctx_read, ctx_more, ctx_summarize); Qwen Code's own tools' output is not fitted"
+            }
+            Agent::Amp => {
+                "MCP only: ctx mcp's tools (ctx_run, ctx_read, ctx_more, ctx_summarize); Amp's own tools' output is not fitted"
+            }
         }
     }
 
@@ -66,6 +114,10 @@ impl Agent {
             Agent::Gemini => "Gemini CLI",
             Agent::Codex => "Codex CLI",
             Agent::Opencode => "OpenCode",
+            Agent::Copilot => "GitHub Copilot CLI",
+            Agent::Cursor => "Cursor",
+            Agent::Qwen => "Qwen Code",
+            Agent::Amp => "Amp",
         }
     }
 }

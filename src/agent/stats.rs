@@ -85,7 +85,11 @@ impl Entry {
     /// An entry for a call of `agent` on `event` (its tool, project and whether it reads from
     /// `store`), with nothing measured yet.
     pub fn of_event(agent: super::Agent, event: &serde_json::Value, store: &Path, time: u64) -> Entry {
-        let tool = event.get("tool_name").or_else(|| event.get("tool")).and_then(serde_json::Value::as_str);
+        let tool = event
+            .get("tool_name")
+            .or_else(|| event.get("tool"))
+            .or_else(|| event.get("toolName"))
+            .and_then(serde_json::Value::as_str);
         let project = event
             .get("cwd")
             .and_then(serde_json::Value::as_str)
@@ -94,9 +98,9 @@ impl Entry {
             .unwrap_or_default();
         let persisted = event.pointer("/tool_response/persistedOutputPath").is_some();
         let store = store.display().to_string();
-        // Claude Code, Gemini CLI and Codex give the call's input as `tool_input`; ctx's OpenCode
-        // plugin as `args`.
-        let input = event.get("tool_input").or_else(|| event.get("args"));
+        // Claude Code, Gemini CLI, Codex and Cursor give the call's input as `tool_input`; ctx's
+        // OpenCode plugin as `args`; GitHub Copilot CLI as `toolArgs`.
+        let input = event.get("tool_input").or_else(|| event.get("args")).or_else(|| event.get("toolArgs"));
         let reread = input.is_some_and(|i| mentions(i, &store));
         Entry {
             time,

@@ -8,6 +8,7 @@ pub mod batch;
 pub mod chunk;
 pub mod compact;
 pub mod mcp;
+pub mod mcp_check;
 pub mod profile;
 pub mod schema;
 pub mod score;

@@ -49,6 +49,9 @@ pub(super) fn doctor() -> Result<ExitCode> {
 fn round_trip(agent: Agent) -> Result<String> {
     let log: String = (1..=2000).map(|i| format!("   Compiling step{i} v0.1.0\n")).collect::<String>()
         + "error[E0308]: mismatched types\n --> src/main.rs:4:5\n";
+    if agent.mcp_only() {
+        return crate::cli::mcp_check::round_trip(&this_ctx(), &log);
+    }
     let event = hook::sample(agent, &log);
     let mut child = std::process::Command::new(this_ctx())
         .args(["hook", agent.name()])
@@ -63,7 +66,7 @@ fn round_trip(agent: Agent) -> Result<String> {
     anyhow::ensure!(out.status.success() && err.trim().is_empty(), "ctx hook {agent} said: {}", err.trim());
     let reply: Value = serde_json::from_slice(&out.stdout).context("the reply is not JSON")?;
     let text = hook::replied_text(agent, &reply).context("the reply does not replace the output")?;
-    let text = if matches!(agent, Agent::Codex | Agent::Gemini) {
+    let text = if matches!(agent, Agent::Codex | Agent::Gemini | Agent::Cursor) {
         // What Codex then runs.
         let run = std::process::Command::new("sh").args(["-c", &text]).stdin(std::process::Stdio::null()).output()?;
         anyhow::ensure!(run.status.code() == Some(3), "the rewritten command lost the exit status: {text}");

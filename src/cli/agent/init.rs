@@ -59,7 +59,7 @@ pub(super) fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry:
         if agent == Agent::Opencode && !dry {
             opencode_files(&path, scope, None)?;
         }
-        eprintln!("{TOOL}: {title}: the hook is already in '{shown}'");
+        eprintln!("{TOOL}: {title}: {} is already in '{shown}'", agent_entry(agent));
         return Ok(ExitCode::SUCCESS);
     };
     if !dry {
@@ -75,7 +75,18 @@ pub(super) fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry:
         }
     }
     let kept = if current.is_some() { format!(" (the file before: '{}')", backup.display()) } else { String::new() };
-    eprintln!("{TOOL}: {title}: {} the hook in '{shown}'{kept}", if dry { "would install" } else { "installed" });
+    let done = if dry { "would install" } else { "installed" };
+    eprintln!("{TOOL}: {title}: {done} {} in '{shown}'{kept}", agent_entry(agent));
+    if agent.mcp_only() {
+        eprintln!(
+            "{TOOL}: note: {title} has no hook that can fit its own tools' output; the model gets ctx's tools instead (ctx_run, ctx_read, ctx_more, ctx_summarize)"
+        );
+    }
+    if agent == Agent::Copilot && scope == Scope::Project {
+        eprintln!(
+            "{TOOL}: note: in `copilot -p`, a repository's hooks load only where the folder is trusted (or with COPILOT_ALLOW_ALL=true); `ctx init copilot` without --project installs for the user, whose hooks always load"
+        );
+    }
     if agent == Agent::Claude && !wrap {
         eprintln!(
             "{TOOL}: note: Claude Code lets no hook replace a failed command's output; `ctx init claude --wrap` sends Bash commands' output through ctx-truncate to fit it too, where Bash is allowed as a whole (allow rules for single commands do not match the rewritten command)"
@@ -86,6 +97,11 @@ pub(super) fn init(agent: Agent, scope: Scope, uninstall: bool, wrap: bool, dry:
         if scope == Scope::Project { " --project" } else { "" }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `ctx init` puts in an agent's settings, for its messages.
+fn agent_entry(agent: Agent) -> &'static str {
+    if agent.mcp_only() { "ctx's MCP server (ctx mcp)" } else { "the hook" }
 }
 
 /// OpenCode's plugin file beside its settings: written on install, or (`removed`: the settings

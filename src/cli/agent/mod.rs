@@ -23,7 +23,7 @@ const TOOL: &str = "ctx";
 /// The ctx filters under one name, and ctx in coding agents: hooks that fit every tool result
 /// into a budget with the full text one read away, an MCP server, and a bounded store.
 #[derive(Parser, Debug)]
-#[command(name = "ctx", version, after_help = FILTERS_HELP)]
+#[command(name = "ctx", version, after_help = after_help())]
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
@@ -122,12 +122,23 @@ const FILTERS_HELP: &str = "\
 The filters are this same program: `ctx truncate ARGS` is `ctx-truncate ARGS`, and so are
 `ctx chunk`, `ctx score`, `ctx summarize` and `ctx compact` (see each one's --help).";
 
+/// The top level's help after the options: the filters, then each agent and what ctx can do
+/// in it (`ctx doctor` says the same per agent).
+fn after_help() -> String {
+    let agents: String = Agent::ALL.iter().map(|a| format!("\n  {:9} {}: {}", a.name(), a.title(), a.can())).collect();
+    format!("{FILTERS_HELP}\n\nThe agents (ctx init AGENT installs, ctx doctor checks):{agents}")
+}
+
 const INIT_HELP: &str = "\
 Where it goes (--user / --project):
   claude    ~/.claude/settings.json ($CLAUDE_CONFIG_DIR)  / .claude/settings.json     PostToolUse hook
   gemini    ~/.gemini/settings.json                       / .gemini/settings.json     BeforeTool, AfterTool hooks
   codex     ~/.codex/config.toml ($CODEX_HOME)            / .codex/config.toml        PreToolUse hook
   opencode  ~/.config/opencode/opencode.json              / opencode.json             plugin, tool_output limits
+  copilot   ~/.copilot/hooks/ctx.json ($COPILOT_HOME)     / .github/hooks/ctx.json    postToolUse hook
+  cursor    ~/.cursor/hooks.json                          / .cursor/hooks.json        preToolUse hook (Shell)
+  qwen      ~/.qwen/settings.json ($QWEN_HOME)            / .qwen/settings.json       MCP server `ctx mcp`
+  amp       ~/.config/amp/settings.json                   / .amp/settings.json        MCP server `ctx mcp`
 
 An existing file is merged, never replaced, and copied to FILE.ctx-backup first;
 --uninstall takes out only ctx's entry, and gives back the backup byte for byte when
@@ -171,7 +182,7 @@ fn run(args: Args) -> Result<ExitCode> {
         Command::Init { agent, project, user: _, uninstall, wrap, dry_run } => {
             if wrap && agent != Agent::Claude {
                 return Err(crate::cli::usage(
-                    "--wrap is for claude: codex always runs commands under ctx-truncate, and gemini and opencode replace a failed command's output as any other",
+                    "--wrap is for claude: codex, gemini and cursor always run commands under ctx-truncate, opencode and copilot replace a failed command's output as any other, and qwen and amp have ctx mcp only",
                 ));
             }
             let scope = if project { Scope::Project } else { Scope::User };
