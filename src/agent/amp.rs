@@ -10,7 +10,7 @@
 //! `.amp/settings.json` (`amp mcp add --workspace`; Amp asks before it starts a workspace's
 //! server: `amp mcp approve`).
 
-use super::install::Scope;
+use super::Scope;
 use std::path::{Path, PathBuf};
 
 /// The key of the servers' table in the settings.

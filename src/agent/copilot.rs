@@ -15,8 +15,8 @@
 //! is still a `success` whose text ends with `<shellId: N completed with exit code 3>`, so its
 //! output is replaced too, and the model gets exactly the reply's text as the tool result.
 
-use super::hook::Plan;
-use super::install::Scope;
+use super::Scope;
+use super::plan::Plan;
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};

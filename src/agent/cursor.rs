@@ -26,8 +26,9 @@
 //! Cursor session is not run: no registry ships its agent, and the SDK's agent needs Cursor's
 //! servers.
 
-use super::hook::{Options, Plan, changes_shell_state, wrap, wrapped};
-use super::install::Scope;
+use super::Scope;
+use super::plan::{Options, Plan, wrap};
+use super::shell::{changes_shell_state, wrapped};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 

@@ -19,7 +19,7 @@
 //!
 //! Other tools (web_fetch, MCP tools) keep the `AfterTool` deny: their results read as errors.
 
-use super::hook::{Options, Plan, wrap};
+use super::plan::{Options, Plan, wrap};
 use serde_json::{Value, json};
 
 /// The reply to a `BeforeTool` event: the shell call's input with its command run under

@@ -29,52 +29,9 @@ use anyhow::{Context, Result};
 use serde_json::{Value, json};
 
 use super::Agent;
-
-/// What an event asks of ctx.
-#[derive(Debug, PartialEq)]
-pub enum Plan {
-    /// Nothing: the agent keeps its output as it is (another event, a tool ctx leaves alone,
-    /// output that is not text).
-    Pass,
-    /// Fit `text` with the profile of `tool`, then answer with [`reply`].
-    Fit {
-        /// The tool's name as the agent gives it; profiles match it in any case and by alias.
-        tool: String,
-        /// The text the model would see.
-        text: String,
-    },
-    /// Fit lines `first..=last` of the file at `path`, which the agent read as `text`: the
-    /// markers number lines as in the file and name the file itself as the full text. When the
-    /// file no longer holds `text`, `text` is fitted as with [`Plan::Fit`].
-    FitLines {
-        /// The tool's name, as in [`Plan::Fit`].
-        tool: String,
-        /// The file that was read.
-        path: std::path::PathBuf,
-        /// The first line read (1-based).
-        first: u64,
-        /// The last line read.
-        last: u64,
-        /// The text the model would see.
-        text: String,
-    },
-    /// The reply is ready (Codex: the rewritten command).
-    Reply(Value),
-}
-
-/// How the hook reaches the other filters.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// The `ctx-truncate` to run a rewritten command under (an absolute path where known).
-    pub truncate: String,
-    /// Where a rewritten command's full output is saved when it is cut.
-    pub store: String,
-    /// The most bytes a rewritten command may print: Codex cuts every tool result again at its
-    /// own limit (10,000 bytes for a model it has no metadata for, as on any custom provider),
-    /// and Claude Code a failed command's output at 10,040 chars; a cut in the middle would lose
-    /// what ctx kept. `None`: the bash profile's budget.
-    pub wrap_max_bytes: Option<u64>,
-}
+use super::plan::wrap;
+pub use super::plan::{Options, Plan};
+use super::shell::{changes_shell_state, wrapped};
 
 /// What `event` asks of ctx, for `agent`.
 pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
@@ -249,28 +206,6 @@ fn lines_field(r: &Value, key: &str) -> Option<String> {
     items.map(|i| i.join("\n"))
 }
 
-/// The shell call's input with its command rewritten to run under `ctx-truncate`, which keeps
-/// its exit status; `None` when there is nothing to rewrite.
-pub(crate) fn wrap(tool: &str, event: &Value, opts: &Options) -> Option<Value> {
-    let command = event.pointer("/tool_input/command").and_then(Value::as_str)?;
-    if !matches!(tool, "Bash" | "run_shell_command" | "Shell")
-        || command.trim().is_empty()
-        || wrapped(command, &opts.truncate)
-    {
-        return None;
-    }
-    let mut input = event["tool_input"].clone();
-    let bytes = opts.wrap_max_bytes.map_or_else(String::new, |b| format!(" --max-bytes {b}"));
-    input["command"] = format!(
-        "{} --tool bash{bytes} --persist {} -- bash -c {}",
-        quote(&opts.truncate),
-        quote(&opts.store),
-        quote(command)
-    )
-    .into();
-    Some(input)
-}
-
 /// Codex runs each command in a fresh process, so every one can run under `ctx-truncate`.
 fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
     Ok(wrap(tool, event, opts).map_or(Plan::Pass, |input| {
@@ -310,74 +245,6 @@ fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
     Ok(input.map_or(Plan::Pass, |input| {
         Plan::Reply(json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": input}}))
     }))
-}
-
-/// Whether a command may change the state of the shell it runs in: a builtin such as `cd`,
-/// `export` or `source` at the start of any of its commands, or a bare assignment. Quotes are
-/// not parsed, so a separator inside a string only ever makes the answer yes (the safe side).
-pub fn changes_shell_state(command: &str) -> bool {
-    const BUILTINS: &[&str] = &[
-        "cd",
-        "pushd",
-        "popd",
-        "export",
-        "unset",
-        "source",
-        ".",
-        "alias",
-        "unalias",
-        "set",
-        "shopt",
-        "declare",
-        "typeset",
-        "readonly",
-        "local",
-        "eval",
-        "exec",
-        "ulimit",
-        "umask",
-        "trap",
-        "hash",
-        "enable",
-        "builtin",
-        "conda",
-        "nvm",
-        "pyenv",
-        "rbenv",
-        "direnv",
-        "asdf",
-        "deactivate",
-    ];
-    let separators = |c: char| matches!(c, ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`');
-    command.split(separators).any(|segment| {
-        let mut words =
-            segment.split_whitespace().skip_while(|w| matches!(*w, "then" | "do" | "else" | "if" | "while" | "!"));
-        match words.next() {
-            None => false,
-            Some(first) if first.contains('=') && !first.starts_with('=') => {
-                // `A=1 cmd` sets A for cmd only; `A=1` alone sets it in the shell.
-                words.all(|w| w.contains('='))
-            }
-            Some(first) => BUILTINS.contains(&first) || first.starts_with("$("),
-        }
-    })
-}
-
-/// Whether a command already runs under ctx-truncate (a retried call, or the agent's own use).
-pub(crate) fn wrapped(command: &str, truncate: &str) -> bool {
-    if command.starts_with("__ctx_out=$(") {
-        return true;
-    }
-    let first = command.split_whitespace().next().unwrap_or_default().trim_matches('\'');
-    first == truncate || first.rsplit('/').next() == Some("ctx-truncate")
-}
-
-/// `s` quoted for a POSIX shell.
-pub fn quote(s: &str) -> String {
-    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@%".contains(&b)) {
-        return s.to_string();
-    }
-    format!("'{}'", s.replace('\'', r"'\''"))
 }
 
 /// OpenCode: ctx's plugin sends `{"tool": NAME, "output": TEXT}`.

@@ -11,14 +11,7 @@ use anyhow::{Context, Result, bail};
 use serde_json::{Map, Value, json};
 use std::path::{Path, PathBuf};
 
-/// Where ctx's hook goes: the project's settings or the user's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// Settings in the current directory (`.claude/settings.json`, ...).
-    Project,
-    /// The user's settings (`~/.claude/settings.json`, ...).
-    User,
-}
+pub use super::Scope;
 
 /// The tools whose output the hook fits, as each agent names them (a regex, as both agents'
 /// matchers are). Tools that write (edits, patches) are left out: their results are short and
@@ -64,7 +57,7 @@ pub fn settings_path(
 
 /// The command the agent runs: `CTX hook AGENT`, with `ctx` the absolute path of this binary.
 pub fn hook_command(ctx: &str, agent: Agent) -> String {
-    format!("{} hook {agent}", super::hook::quote(ctx))
+    format!("{} hook {agent}", super::shell::quote(ctx))
 }
 
 /// The settings at `path` with ctx's hook added; `None` when it is already there. `wrap`

@@ -14,12 +14,22 @@ pub mod hook;
 pub mod install;
 pub mod mcp_server;
 pub mod opencode;
+pub mod plan;
 pub mod qwen;
 pub mod read;
 pub mod shell;
 pub mod stats;
 
 use std::fmt;
+
+/// Where ctx's hook goes: the project's settings or the user's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Settings in the current directory (`.claude/settings.json`, ...).
+    Project,
+    /// The user's settings (`~/.claude/settings.json`, ...).
+    User,
+}
 
 /// An agent with a hook contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

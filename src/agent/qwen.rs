@@ -15,7 +15,7 @@
 //! `qwen mcp add` writes; `qwen mcp list` then shows it `Connected`, as
 //! `tests/agent_e2e_qwen.rs` checks).
 
-use super::install::Scope;
+use super::Scope;
 use std::path::{Path, PathBuf};
 
 /// The key of the servers' table in the settings.

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-use super::hook::Plan;
+use super::plan::Plan;
 
 /// The plan for Claude Code's `Read` result `r` (`{"type": "text", "file": {"filePath",
 /// "content", "startLine", "numLines"}}`); `None` when the result is not a text file's.

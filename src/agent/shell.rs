@@ -5,8 +5,6 @@
 //! [`in_place`] keeps the command in that shell: its output goes to a temporary file, the file
 //! through `ctx-truncate`, and the command's exit status is the rewritten command's.
 
-use super::hook::quote;
-
 /// `command` run in the current shell with its standard output and error fitted by `truncate`
 /// (a command line that reads the text on its standard input). Both bash and zsh read it; the
 /// line break before `}` ends a heredoc or a comment on the command's last line. `>|` writes
@@ -43,6 +41,74 @@ fn background(command: &str) -> bool {
 pub fn truncate_line(truncate: &str, max_bytes: Option<u64>, store: &str) -> String {
     let bytes = max_bytes.map_or_else(String::new, |b| format!(" --max-bytes {b}"));
     format!("{} --tool bash{bytes} --persist {}", quote(truncate), quote(store))
+}
+
+/// Whether a command may change the state of the shell it runs in: a builtin such as `cd`,
+/// `export` or `source` at the start of any of its commands, or a bare assignment. Quotes are
+/// not parsed, so a separator inside a string only ever makes the answer yes (the safe side).
+pub fn changes_shell_state(command: &str) -> bool {
+    const BUILTINS: &[&str] = &[
+        "cd",
+        "pushd",
+        "popd",
+        "export",
+        "unset",
+        "source",
+        ".",
+        "alias",
+        "unalias",
+        "set",
+        "shopt",
+        "declare",
+        "typeset",
+        "readonly",
+        "local",
+        "eval",
+        "exec",
+        "ulimit",
+        "umask",
+        "trap",
+        "hash",
+        "enable",
+        "builtin",
+        "conda",
+        "nvm",
+        "pyenv",
+        "rbenv",
+        "direnv",
+        "asdf",
+        "deactivate",
+    ];
+    let separators = |c: char| matches!(c, ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`');
+    command.split(separators).any(|segment| {
+        let mut words =
+            segment.split_whitespace().skip_while(|w| matches!(*w, "then" | "do" | "else" | "if" | "while" | "!"));
+        match words.next() {
+            None => false,
+            Some(first) if first.contains('=') && !first.starts_with('=') => {
+                // `A=1 cmd` sets A for cmd only; `A=1` alone sets it in the shell.
+                words.all(|w| w.contains('='))
+            }
+            Some(first) => BUILTINS.contains(&first) || first.starts_with("$("),
+        }
+    })
+}
+
+/// Whether a command already runs under ctx-truncate (a retried call, or the agent's own use).
+pub(crate) fn wrapped(command: &str, truncate: &str) -> bool {
+    if command.starts_with("__ctx_out=$(") {
+        return true;
+    }
+    let first = command.split_whitespace().next().unwrap_or_default().trim_matches('\'');
+    first == truncate || first.rsplit('/').next() == Some("ctx-truncate")
+}
+
+/// `s` quoted for a POSIX shell.
+pub fn quote(s: &str) -> String {
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@%".contains(&b)) {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', r"'\''"))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use crate::config::Settings;
 use crate::text::{self, Cut, Unit};
 use crate::truncate::range::{self, LineRange};
 use crate::truncate::watch::Signals;
-use crate::truncate::{self, BadRequest, Call, Input, Report, Request, Stdin, Strategy, Whole};
+use crate::truncate::{self, Call, Input, Report, Request, Stdin, Strategy, Whole};
 use anyhow::{Context, Result};
 use clap::Parser;
 use std::ffi::OsString;
@@ -210,7 +210,7 @@ fn run(args: Args, m: clap::ArgMatches) -> Result<ExitCode> {
         command,
         no_clean: args.no_clean,
     };
-    let mut req = request(&r.settings, call)?;
+    let mut req = Request::new(&r.settings, call)?;
     let mut out = BufWriter::with_capacity(64 << 10, io::stdout().lock());
     if let Some(cmd) = req.command.as_mut() {
         cmd.signals = Signals::register()?;
@@ -252,14 +252,6 @@ fn run(args: Args, m: clap::ArgMatches) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(super::status(failed))
-}
-
-/// The request `settings` and `call` make; a contradiction between them is a usage error.
-fn request(settings: &Settings, call: Call) -> Result<Request> {
-    Request::new(settings, call).map_err(|e| match e.downcast::<BadRequest>() {
-        Ok(b) => usage(b.0),
-        Err(e) => e,
-    })
 }
 
 /// With `-v`: what the fit kept, on stderr.
@@ -349,7 +341,7 @@ pub fn lines(v: &str) -> Result<LineRange> {
 /// command runs with an empty stdin, and a signal to this process is not caught (it is the
 /// caller's to handle).
 pub fn agent_run(settings: &Settings, call: Call, input: impl Read, whole: impl FnOnce() -> Whole) -> Result<Vec<u8>> {
-    let req = request(settings, call)?;
+    let req = Request::new(settings, call)?;
     let mut out = Vec::new();
     let mut input = Input::new(input, "tool output");
     if req.names_whole() {

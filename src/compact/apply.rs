@@ -2,18 +2,13 @@
 //! the placeholder or a preview that names where it went. Records are re-checked: the calls and
 //! results they hold must be the ones they held before.
 
-use super::plan::{Action, Options, Plan, preview_note};
-use crate::text::{count_chars, group_digits, nth_char_start};
+use super::plan::{Action, Options, Plan, preview_note, render_placeholder};
+use crate::text::{count_chars, nth_char_start};
 use crate::transcript::{self, Transcript, check};
 use anyhow::{Result, bail};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-
-/// The placeholder `template` filled in.
-pub fn render_placeholder(template: &str, chars: u64, tool: &str, path: &str) -> String {
-    template.replace("{chars}", &group_digits(chars)).replace("{tool}", tool).replace("{path}", path)
-}
 
 /// One replaced tool result.
 #[derive(Clone, Debug, serde::Serialize)]

@@ -16,6 +16,6 @@ mod run;
 pub mod state;
 pub mod stats;
 
-pub use apply::{Applied, Replaced, apply, render_placeholder};
-pub use plan::{Action, DEFAULT_PLACEHOLDER, Options, Plan, ToolResult, plan, plan_with, text_of};
+pub use apply::{Applied, Replaced, apply};
+pub use plan::{Action, DEFAULT_PLACEHOLDER, Options, Plan, ToolResult, plan, plan_with, render_placeholder, text_of};
 pub use run::{Compacted, Report, RunOptions, Stash, run};

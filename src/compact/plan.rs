@@ -1,7 +1,6 @@
 //! The planner: which tool results are pruned to a placeholder, which become a preview, and
 //! which are kept, given the transcript, the [`Options`] and the marks left by an earlier run.
 
-use super::apply::render_placeholder;
 use crate::tokens::Encoding;
 use crate::transcript::{Kind, Slot, Transcript};
 use anyhow::Result;
@@ -377,4 +376,9 @@ impl Marks {
 fn is_preview(text: &str) -> bool {
     let last = text.rsplit('\n').next().unwrap_or("");
     last.starts_with(crate::transcript::PREVIEW_NOTE) && last.ends_with(']') && last.contains("; full text at ")
+}
+
+/// The placeholder `template` filled in.
+pub fn render_placeholder(template: &str, chars: u64, tool: &str, path: &str) -> String {
+    template.replace("{chars}", &crate::text::group_digits(chars)).replace("{tool}", tool).replace("{path}", path)
 }

@@ -15,7 +15,6 @@ use crate::text::{self, Budget, Cut, Size, Unit, Utf8Check, read_chunks};
 use crate::tokens::StreamCounter;
 use anyhow::{Context, Result};
 use std::ffi::OsString;
-use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -88,25 +87,14 @@ pub struct Call {
 }
 
 /// Options that contradict each other: the caller's words are wrong (a usage error).
-#[derive(Debug)]
-pub struct BadRequest(pub String);
-
-impl fmt::Display for BadRequest {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadRequest {}
-
 fn bad(msg: impl Into<String>) -> anyhow::Error {
-    BadRequest(msg.into()).into()
+    crate::error::usage(msg)
 }
 
 impl Request {
     /// The request that `settings` (a tool's profile with the flags given over it) and `call`
     /// make: the one conversion the command line, the hooks and the MCP server share. An
-    /// option that contradicts another is a [`BadRequest`]; a baseline that cannot be read and
+    /// option that contradicts another is a [`UsageError`](crate::error::UsageError); a baseline that cannot be read and
     /// a store that cannot be opened are errors.
     pub fn new(settings: &Settings, call: Call) -> Result<Request> {
         let s = settings;
@@ -740,13 +728,13 @@ mod tests {
         assert_eq!(bytewise, whole);
     }
 
-    /// Options that contradict each other are a `BadRequest` (a usage error at the command line).
+    /// Options that contradict each other are a `UsageError` (exit status 2 at the command line).
     #[test]
     fn contradictions_are_bad_requests() {
         let s = Settings { strategy: Some(Strategy::Head), keep: Some(vec!["x".into()]), ..Settings::default() };
         let e = Request::new(&s, Call::default()).err().expect("refused");
         assert_eq!(
-            e.downcast_ref::<BadRequest>().map(|b| b.0.as_str()),
+            e.downcast_ref::<crate::error::UsageError>().map(|b| b.0.as_str()),
             Some("--keep chooses lines for --strategy salient; it does nothing with another strategy")
         );
     }

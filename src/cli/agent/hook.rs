@@ -172,7 +172,7 @@ fn previous_run(event: &Value, truncate: &str) -> Option<String> {
     let cwd = event.get("cwd")?.as_str()?;
     let tool = event.get("tool_name")?.as_str()?;
     let input = event.get("tool_input").filter(|_| matches!(tool, "Bash" | "run_shell_command"))?;
-    let command = input.get("command")?.as_str().filter(|c| !hook::wrapped(c, truncate))?;
+    let command = input.get("command")?.as_str().filter(|c| !crate::agent::shell::wrapped(c, truncate))?;
     let dir = input.get("dir_path").and_then(Value::as_str).unwrap_or_default();
     Some(format!("run-{}.txt", crate::store::key_of(format!("{cwd}\0{dir}\0{command}").as_bytes())))
 }
