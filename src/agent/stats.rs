@@ -27,7 +27,7 @@ pub const OLD_LOG: &str = ".stats.1.jsonl";
 /// What a hook call did with the output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Outcome {
+pub enum HookAction {
     /// Cut into the budget; the full text saved in the store.
     Cut,
     /// Replaced without a cut (terminal noise cleaned).
@@ -54,7 +54,7 @@ pub struct Entry {
     /// The project: the event's `cwd`, else the hook's working directory.
     pub project: String,
     /// What the hook did.
-    pub outcome: Outcome,
+    pub outcome: HookAction,
     /// The output's size as the hook got it.
     pub bytes_in: u64,
     /// The size of what the model got.
@@ -107,7 +107,7 @@ impl Entry {
             agent: agent.name().to_string(),
             tool: tool.unwrap_or_default().to_string(),
             project,
-            outcome: Outcome::Ignored,
+            outcome: HookAction::Ignored,
             bytes_in: 0,
             bytes_out: 0,
             tokens_in: 0,
@@ -134,11 +134,11 @@ impl Entry {
             ((per_byte * text.len() as f64).round() as u64, true)
         };
         self.outcome = if fitted == text {
-            Outcome::Passed
+            HookAction::Passed
         } else if memchr::memmem::find(fitted, store.as_os_str().as_encoded_bytes()).is_some() {
-            Outcome::Cut
+            HookAction::Cut
         } else {
-            Outcome::Cleaned
+            HookAction::Cleaned
         };
         self.bytes_out = fitted.len() as u64;
         self.tokens_out = if fitted == text { self.tokens_in } else { count(fitted) };
@@ -294,12 +294,12 @@ impl Sums {
     fn add(&mut self, e: &Entry) {
         self.calls += 1;
         *match e.outcome {
-            Outcome::Cut => &mut self.cut,
-            Outcome::Cleaned => &mut self.cleaned,
-            Outcome::Passed => &mut self.passed,
-            Outcome::Wrapped => &mut self.wrapped,
-            Outcome::Ignored => &mut self.ignored,
-            Outcome::Failed => &mut self.failed,
+            HookAction::Cut => &mut self.cut,
+            HookAction::Cleaned => &mut self.cleaned,
+            HookAction::Passed => &mut self.passed,
+            HookAction::Wrapped => &mut self.wrapped,
+            HookAction::Ignored => &mut self.ignored,
+            HookAction::Failed => &mut self.failed,
         } += 1;
         self.rereads += u64::from(e.reread);
         self.persisted += u64::from(e.baseline == "persisted");
@@ -453,7 +453,7 @@ pub fn log_path(store: &Path) -> PathBuf {
 mod tests {
     use super::*;
 
-    fn entry(time: u64, agent: &str, outcome: Outcome, tokens: (u64, u64)) -> Entry {
+    fn entry(time: u64, agent: &str, outcome: HookAction, tokens: (u64, u64)) -> Entry {
         Entry {
             time,
             agent: agent.into(),
@@ -483,9 +483,9 @@ mod tests {
     fn sums_group_by_the_keys_asked_newest_day_first() {
         let d = 86_400;
         let entries = [
-            entry(d, "claude", Outcome::Cut, (1000, 100)),
-            entry(d + 5, "gemini", Outcome::Passed, (10, 10)),
-            entry(2 * d, "claude", Outcome::Cut, (2000, 200)),
+            entry(d, "claude", HookAction::Cut, (1000, 100)),
+            entry(d + 5, "gemini", HookAction::Passed, (10, 10)),
+            entry(2 * d, "claude", HookAction::Cut, (2000, 200)),
         ];
         let (groups, total) = summarize(&entries, &[Key::Day, Key::Agent]);
         let keys: Vec<_> = groups.iter().map(|g| (g.keys["day"].as_str(), g.keys["agent"].as_str())).collect();
@@ -498,7 +498,7 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = std::env::temp_dir().join(format!("ctx-stats-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let e = entry(1, "claude", Outcome::Cut, (1, 1));
+        let e = entry(1, "claude", HookAction::Cut, (1, 1));
         append(&dir, &e)?;
         assert_eq!(std::fs::metadata(dir.join(LOG))?.permissions().mode() & 0o777, 0o600);
         let full = std::fs::File::options().write(true).open(dir.join(LOG))?;
@@ -508,7 +508,7 @@ mod tests {
         // The old generation: the first line, then the zeros that filled it.
         assert_eq!(read(&dir)?, (vec![e.clone(), e], 1));
         std::fs::remove_file(dir.join(OLD_LOG))?;
-        append(&dir, &entry(100 * 86_400, "claude", Outcome::Cut, (1, 1)))?;
+        append(&dir, &entry(100 * 86_400, "claude", HookAction::Cut, (1, 1)))?;
         assert_eq!(prune(&dir, 30 * 86_400, 101 * 86_400, false)?, (1, 1));
         assert_eq!(read(&dir)?.0.len(), 1);
         std::fs::remove_dir_all(&dir)?;

@@ -146,7 +146,7 @@ pub struct Ingested {
 }
 
 /// How one output line ended.
-enum Outcome {
+enum BatchResult {
     /// An answer: the text and the usage.
     Answer(super::Reply),
     /// A failure no new attempt fixes.
@@ -172,21 +172,21 @@ pub fn ingest(reader: impl BufRead, name: &str, cache: &Store, into: &mut Ingest
             bail!("{at}: custom_id '{id}' was not written by ctx (40 hex digits): not this tool's batch");
         }
         match outcome(&v).with_context(|| format!("{at}: {id}"))? {
-            Outcome::Answer(reply) => {
+            BatchResult::Answer(reply) => {
                 let entry = json!({"text": reply.text, "usage": reply.usage});
                 cache.put_named(&format!("{id}.json"), entry.to_string().as_bytes())?;
                 // An answer wins over an earlier failure of the same request.
                 let _ = std::fs::remove_file(cache.dir().join(format!("{id}{FAILED}")));
                 into.cached += 1;
             }
-            Outcome::Final(why) => {
+            BatchResult::Final(why) => {
                 let context_length = super::provider::is_context_length(why.as_bytes());
                 let entry = json!({"error": why, "context_length": context_length});
                 cache.put_named(&format!("{id}{FAILED}"), entry.to_string().as_bytes())?;
                 into.errored += 1;
                 into.notes.push(format!("{at}: {id}: {why}"));
             }
-            Outcome::Again(why) => {
+            BatchResult::Again(why) => {
                 into.retry += 1;
                 into.notes.push(format!("{at}: {id}: {why} (sent again in the next round)"));
             }
@@ -195,7 +195,7 @@ pub fn ingest(reader: impl BufRead, name: &str, cache: &Store, into: &mut Ingest
     Ok(())
 }
 
-fn outcome(v: &Value) -> Result<Outcome> {
+fn outcome(v: &Value) -> Result<BatchResult> {
     if let Some(result) = v.get("result") {
         // Anthropic: https://docs.anthropic.com/en/api/retrieving-message-batch-results
         return Ok(match result["type"].as_str() {
@@ -207,9 +207,9 @@ fn outcome(v: &Value) -> Result<Outcome> {
                 let msg = e["message"].as_str().unwrap_or("");
                 let why = format!("errored: {kind}: {msg}");
                 // `invalid_request_error` fails again as it is; the others are the server's.
-                if kind == "invalid_request_error" { Outcome::Final(why) } else { Outcome::Again(why) }
+                if kind == "invalid_request_error" { BatchResult::Final(why) } else { BatchResult::Again(why) }
             }
-            Some(t @ ("canceled" | "expired")) => Outcome::Again(t.to_string()),
+            Some(t @ ("canceled" | "expired")) => BatchResult::Again(t.to_string()),
             other => bail!("result.type {other:?} is not succeeded, errored, canceled or expired"),
         });
     }
@@ -221,7 +221,7 @@ fn outcome(v: &Value) -> Result<Outcome> {
         let e = &v["error"];
         let code = e["code"].as_str().unwrap_or("error");
         let msg = e["message"].as_str().unwrap_or("");
-        return Ok(Outcome::Again(format!("{code}: {msg}").trim_end_matches(": ").to_string()));
+        return Ok(BatchResult::Again(format!("{code}: {msg}").trim_end_matches(": ").to_string()));
     }
     let status = response["status_code"].as_u64().unwrap_or(0);
     let body = &response["body"];
@@ -234,9 +234,9 @@ fn outcome(v: &Value) -> Result<Outcome> {
     };
     Ok(match status {
         200..=299 => reply(Provider::Openai, body),
-        408 | 409 | 429 => Outcome::Again(why()),
-        400..=499 => Outcome::Final(why()),
-        _ => Outcome::Again(why()),
+        408 | 409 | 429 => BatchResult::Again(why()),
+        400..=499 => BatchResult::Final(why()),
+        _ => BatchResult::Again(why()),
     })
 }
 
@@ -247,11 +247,11 @@ fn message(body: &Value) -> String {
     }
 }
 
-fn reply(provider: Provider, body: &Value) -> Outcome {
+fn reply(provider: Provider, body: &Value) -> BatchResult {
     match provider.reply(body.to_string().as_bytes()) {
-        Ok(r) => Outcome::Answer(r),
-        Err(super::provider::BadReply::Final(e)) => Outcome::Final(e),
-        Err(super::provider::BadReply::Retry(e)) => Outcome::Again(e),
+        Ok(r) => BatchResult::Answer(r),
+        Err(super::provider::BadReply::Final(e)) => BatchResult::Final(e),
+        Err(super::provider::BadReply::Retry(e)) => BatchResult::Again(e),
     }
 }
 

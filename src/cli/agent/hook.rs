@@ -54,7 +54,7 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
             Ok(None)
         }
         hook::Plan::Reply(reply) => {
-            log_call(agent, &store, || stats::Entry { outcome: stats::Outcome::Wrapped, ..call() });
+            log_call(agent, &store, || stats::Entry { outcome: stats::HookAction::Wrapped, ..call() });
             Ok(Some(reply))
         }
         hook::Plan::Fit { tool, text } => {
@@ -121,7 +121,7 @@ fn log_failure(agent: Agent, input: &[u8]) {
     let store = crate::store::spill_dir();
     let event = serde_json::from_slice(input).unwrap_or(Value::Null);
     let call = || stats::Entry::of_event(agent, &event, &store, stats::now());
-    log_call(agent, &store, || stats::Entry { outcome: stats::Outcome::Failed, ..call() });
+    log_call(agent, &store, || stats::Entry { outcome: stats::HookAction::Failed, ..call() });
 }
 
 /// The bound on a command's output under Codex: `CTX_WRAP_MAX_BYTES` (0: none, the bash
