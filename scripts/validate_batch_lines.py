@@ -6,7 +6,8 @@ built with those types for ctx to read back.
     validate_batch_lines.py check-anthropic REQUESTS.jsonl
     validate_batch_lines.py answer-openai REQUESTS.jsonl RESULTS.jsonl
     validate_batch_lines.py answer-anthropic REQUESTS.jsonl RESULTS.jsonl
-    validate_batch_lines.py check-vllm-source VLLM_SRC REQUESTS.jsonl
+    validate_batch_lines.py check-vllm REQUESTS.jsonl
+    validate_batch_lines.py answer-vllm REQUESTS.jsonl RESULTS.jsonl
     validate_batch_lines.py check-api-fields
 
 Needs the SDKs from PyPI, in a virtual environment:
@@ -28,6 +29,14 @@ What each check holds a line to:
   envelope, and as `anthropic.types.messages.MessageBatchIndividualResponse`, so that ctx's
   reader is tested on what the SDKs themselves serialize. One request of each file is answered
   as errored and one as expired (the SDKs' own result models).
+- vLLM (`check-vllm`, `answer-vllm`: needs `pip install vllm`, whose models import without a
+  GPU): each line must validate as run-batch's own `BatchRequestInput` (in
+  vllm/entrypoints/launchers/run_batch.py of vLLM 0.33, vllm/entrypoints/openai/run_batch.py
+  before), whose body validator parses a `/v1/chat/completions` body as `ChatCompletionRequest`;
+  vLLM's models accept unknown keys and ignore them, so a key that lands in `model_extra` (one
+  vLLM would drop) fails the check too. Results are `BatchRequestOutput` lines: answers built
+  as `ChatCompletionResponse`, and a failure made by run-batch's own
+  `make_error_request_output`.
 """
 
 import json
@@ -109,53 +118,6 @@ def check_anthropic(path):
         seen.add(req["custom_id"])
         count += 1
     print(f"{path}: {count} lines valid as Anthropic Message Batches requests")
-
-
-def check_vllm_source(src, path):
-    """vLLM's models need torch to import; this reads them from vLLM's own source instead (a
-    wheel unpacked, or a checkout): the fields `BatchRequestInput` declares in
-    vllm/entrypoints/launchers/run_batch.py (vLLM 0.33; vllm/entrypoints/openai/run_batch.py
-    before), the url its body validator reads as a chat completion, and the fields of
-    `ChatCompletionRequest` in vllm/entrypoints/openai/chat_completion/protocol.py (0.33;
-    vllm/entrypoints/openai/protocol.py before)."""
-    import ast
-    import os
-
-    def find(*candidates):
-        for c in candidates:
-            p = os.path.join(src, c)
-            if os.path.exists(p):
-                return p
-        sys.exit(f"none of {candidates} under {src}")
-
-    def fields(file, name):
-        tree = ast.parse(open(file, encoding="utf-8").read())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and node.name == name:
-                names = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
-                return names, ast.get_source_segment(open(file, encoding="utf-8").read(), node)
-        sys.exit(f"no class {name} in {file}")
-
-    run_batch = find("vllm/entrypoints/launchers/run_batch.py", "vllm/entrypoints/openai/run_batch.py")
-    protocol = find("vllm/entrypoints/openai/chat_completion/protocol.py", "vllm/entrypoints/openai/protocol.py")
-    line_fields, line_src = fields(run_batch, "BatchRequestInput")
-    chat_fields, _ = fields(protocol, "ChatCompletionRequest")
-    if '"/v1/chat/completions"' not in line_src or "ChatCompletionRequest.model_validate" not in line_src:
-        sys.exit(f"{run_batch}: BatchRequestInput no longer reads /v1/chat/completions as ChatCompletionRequest")
-    count = 0
-    for n, line in lines(path):
-        if set(line) != line_fields:
-            fail(path, n, f"keys {sorted(line)} are not BatchRequestInput's {sorted(line_fields)}")
-        if line["url"] != "/v1/chat/completions" or line["method"] != "POST":
-            fail(path, n, "not a POST to /v1/chat/completions")
-        extra = set(line["body"]) - chat_fields
-        if extra:
-            fail(path, n, f"body keys {sorted(extra)} are not ChatCompletionRequest fields")
-        for m in line["body"]["messages"]:
-            if set(m) != {"role", "content"} or not isinstance(m["content"], str):
-                fail(path, n, "a message is not {role, content: str}")
-        count += 1
-    print(f"{path}: {count} lines match vllm's BatchRequestInput and ChatCompletionRequest as declared in {src}")
 
 
 def literals(tp):
@@ -257,10 +219,69 @@ def answer_anthropic(req_path, out_path):
     print(f"{out_path}: {len(out)} Anthropic results")
 
 
+def vllm_run_batch():
+    try:
+        from vllm.entrypoints.launchers import run_batch
+    except ImportError:
+        from vllm.entrypoints.openai import run_batch
+    return run_batch
+
+
+def check_vllm(path):
+    import vllm
+
+    run_batch = vllm_run_batch()
+    count = 0
+    for n, line in lines(path):
+        try:
+            req = run_batch.BatchRequestInput.model_validate(line)
+        except Exception as e:  # pydantic's ValidationError, or the url validator's own
+            fail(path, n, f"not a vLLM BatchRequestInput: {e}")
+        for model in (req, req.body):
+            extra = sorted((model.model_extra or {}).keys())
+            if extra:
+                fail(path, n, f"vLLM {type(model).__name__} would ignore {extra}")
+        if type(req.body).__name__ != "ChatCompletionRequest" or (req.method, req.url) != ("POST", "/v1/chat/completions"):
+            fail(path, n, f"vLLM reads this line ({req.method} {req.url}) as {type(req.body).__name__}, not as a chat completion")
+        count += 1
+    print(f"{path}: {count} lines valid as vLLM {vllm.__version__} BatchRequestInput (ChatCompletionRequest bodies)")
+
+
+def answer_vllm(req_path, out_path):
+    import vllm
+
+    run_batch = vllm_run_batch()
+    proto = sys.modules[type(run_batch.BatchRequestInput.model_validate(next(lines(req_path))[1]).body).__module__]
+    out = []
+    reqs = list(lines(req_path))
+    for i, (n, line) in enumerate(reqs):
+        req = run_batch.BatchRequestInput.model_validate(line)
+        if i == 1 and len(reqs) > 2:
+            # What run-batch writes when a request fails before the engine answers it.
+            out.append(run_batch.make_error_request_output(req, "The prompt is too long for this model").model_dump_json())
+            continue
+        body = proto.ChatCompletionResponse(
+            id=f"chatcmpl-{n}", model=line["body"]["model"],
+            choices=[proto.ChatCompletionResponseChoice(index=0, finish_reason="stop",
+                                                        message=proto.ChatMessage(role="assistant", content=answer(n, line)))],
+            usage=vllm.entrypoints.openai.engine.protocol.UsageInfo(prompt_tokens=10, completion_tokens=3, total_tokens=13)
+            if hasattr(vllm.entrypoints.openai, "engine") else {"prompt_tokens": 10, "completion_tokens": 3, "total_tokens": 13},
+        )
+        o = run_batch.BatchRequestOutput(id=f"vllm-{n}", custom_id=req.custom_id,
+                                         response=run_batch.BatchResponseData(request_id=f"vllm-batch-{n}", body=body), error=None)
+        out.append(o.model_dump_json())
+    out.reverse()
+    with open(out_path, "w", encoding="utf-8") as f:
+        for o in out:
+            f.write(o + "\n")
+    print(f"{out_path}: {len(out)} vLLM {vllm.__version__} results")
+
+
 def main():
     cmd, *rest = sys.argv[1:] or ["help"]
-    commands = {"check-openai": check_openai, "check-anthropic": check_anthropic, "check-vllm-source": check_vllm_source, "check-api-fields": check_api_fields,
-                "answer-openai": answer_openai, "answer-anthropic": answer_anthropic}
+    commands = {"check-openai": check_openai, "check-anthropic": check_anthropic, "check-api-fields": check_api_fields,
+                "answer-openai": answer_openai, "answer-anthropic": answer_anthropic,
+                "check-vllm": check_vllm, "answer-vllm": answer_vllm}
     if cmd not in commands:
         sys.exit(__doc__)
     commands[cmd](*rest)
