@@ -159,18 +159,22 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     let (fixed, a0) = match anchor {
         Some(a1) if a1 < q_all.max(qe) => {
             let share = minus_markers(&c.scale(SALIENT_TAIL - SALIENT_END), reserve, 1);
-            let a0 = (start + whole_lines_suffix(doc.slice(start, a1), &share, opts) as u64).max(p0);
-            (vec![(a0, a1), (qe, doc.len())], a0)
+            let mut fixed = end_block(doc.slice(start, a1), start, p0, &share, reserve, opts);
+            fixed.push((qe, doc.len()));
+            let a0 = fixed[0].0;
+            (fixed, a0)
         }
-        _ => (vec![(q_all, doc.len())], q_all),
+        _ => {
+            let fixed = end_block(suffix, start, p0, &c.scale(SALIENT_TAIL), reserve, opts);
+            let a0 = fixed[0].0;
+            (fixed, a0)
+        }
     };
     let mut left = c.minus(&sized(0, p0)).unwrap_or(c.scale(0.0));
     for &(a, b) in &fixed {
         left = left.minus(&sized(a, b)).unwrap_or(c.scale(0.0));
     }
-    if fixed.len() > 1 {
-        left = minus_markers(&left, reserve, 1);
-    }
+    left = minus_markers(&left, reserve, fixed.len().saturating_sub(1) as u64);
     let mut free = vec![(p0, fixed[0].0)];
     free.extend(fixed.windows(2).map(|w| (w[0].1, w[1].0)).filter(|(a, b)| a < b));
     let picked = pick(candidates, &free, reserve, &mut left, opts);
@@ -188,7 +192,7 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
         })
         .flatten()
         .unwrap_or(zero);
-    let first = picked.first().map_or(a0, |r| r.0);
+    let first = picked.first().map_or(a0, |r| r.0).min(a0);
     let grow = &prefix[p0 as usize..first.min(prefix.len() as u64) as usize];
     let p = p0 + whole_lines_prefix(grow, &extra.scale(opts.head_ratio), opts) as u64;
     let rest = extra.minus(&sized(p0, p)).unwrap_or(zero);
@@ -205,6 +209,62 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     ranges.sort_unstable();
     ranges
 }
+
+/// The last lines of `text` (which starts at offset `base`) within `budget`, none before
+/// `floor`, as ranges: a run of passing lines among them (`test x ... ok`) is left out for a
+/// marker when it is longer than [`PASS_RUN`], so that the share goes to what did not pass.
+fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size, opts: &Options) -> Vec<(u64, u64)> {
+    let end = base + text.len() as u64;
+    let whole = vec![((base + whole_lines_suffix(text, budget, opts) as u64).max(floor).min(end), end)];
+    if opts.cut != crate::text::Cut::Lines {
+        return whole;
+    }
+    let mut left = *budget;
+    let mut ranges = Vec::new();
+    let (mut pos, mut to) = (text.len(), text.len());
+    let line_before = |p: usize| memchr::memrchr(b'\n', &text[..p.saturating_sub(1)]).map_or(0, |i| i + 1);
+    while pos > 0 && base + pos as u64 > floor {
+        let from = line_before(pos);
+        if signals::passes(&text[from..pos]) {
+            let mut run = (from, 1);
+            while run.0 > 0 && base + run.0 as u64 > floor && run.1 <= PASS_RUN {
+                let above = line_before(run.0);
+                if !signals::passes(&text[above..run.0]) {
+                    break;
+                }
+                run = (above, run.1 + 1);
+            }
+            if run.1 > PASS_RUN {
+                // The whole run, however long, costs one marker.
+                while run.0 > 0 && base + run.0 as u64 > floor && signals::passes(&text[line_before(run.0)..run.0]) {
+                    run.0 = line_before(run.0);
+                }
+                let Some(rest) = left.minus(reserve) else { break };
+                left = rest;
+                if pos < to {
+                    ranges.push((base + pos as u64, base + to as u64));
+                }
+                (pos, to) = (run.0, run.0);
+                continue;
+            }
+        }
+        let Some(rest) = left.minus(&size(&text[from..pos], &left, opts)) else { break };
+        left = rest;
+        pos = from;
+    }
+    if ranges.is_empty() {
+        // No run was left out: the block is the plain end, cut as everywhere else.
+        return whole;
+    }
+    if pos < to {
+        ranges.push((base + pos as u64, base + to as u64));
+    }
+    ranges.reverse();
+    ranges
+}
+
+/// Passing lines in a row that the end's share keeps; a longer run is left out for a marker.
+const PASS_RUN: usize = 3;
 
 /// Where the input's last lines kept whatever they are begin in `suffix`: [`SALIENT_END`] of
 /// `c`, and at least the last line when the tail's share holds it.

@@ -493,3 +493,33 @@ fn the_end_share_ends_at_the_last_verdict_not_at_the_cache_upload() {
     let cached = text.lines().filter(|l| l.starts_with("/home/travis/.m2/")).count();
     assert!(cached <= 2, "{cached} lines of the cache upload kept:\n{text}");
 }
+
+/// Passing lines do not take the end's share: a failing `cargo test` of 232 tests, as in the
+/// issue's Claude Code run (about 230 of the 262 lines the model got were `... ok`), keeps its
+/// failure, its summary and the command's start, and a run of `... ok` lines costs one marker.
+#[test]
+fn a_run_of_passing_lines_in_the_end_costs_one_marker() {
+    let mut log =
+        String::from("     Running unittests src/lib.rs (target/debug/deps/demo-1234)\n\nrunning 232 tests\n");
+    for i in 0..230 {
+        log.push_str(&format!("test tests::case_{i:03} ... ok\n"));
+    }
+    log.push_str(concat!(
+        "test tests::parses_port ... FAILED\n",
+        "test tests::zz_last ... ok\n\nfailures:\n\n---- tests::parses_port stdout ----\n",
+        "thread 'tests::parses_port' panicked at src/lib.rs:42:9:\n",
+        "assertion `left == right` failed\n  left: 8080\n right: 80\n\nfailures:\n    tests::parses_port\n\n",
+        "test result: FAILED. 231 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.02s\n",
+    ));
+    let out = run(log.as_bytes(), &opts(Budget { chars: Some(1_500), ..Budget::default() }, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.contains("running 232 tests\n[... 230 lines (6,440 chars) omitted: lines 4-233 ...]\ntest tests::parses_port ... FAILED\n"), "{text}");
+    assert!(
+        text.contains("panicked at src/lib.rs:42:9:\nassertion `left == right` failed\n  left: 8080\n right: 80\n"),
+        "{text}"
+    );
+    assert!(text.ends_with(
+        "test result: FAILED. 231 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.02s\n"
+    ));
+    assert_eq!(text.matches("... ok\n").count(), 1, "{text}");
+}
