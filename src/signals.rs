@@ -289,6 +289,12 @@ fn is_pass(line: &[u8]) -> bool {
         || memchr::memrchr(b'[', trimmed).is_some_and(|i| ok_box(&trimmed[i..]) == Some(trimmed.len() - i))
 }
 
+/// Whether `line` says that something passed (`test x ... ok`, `PASSED`, `✓ adds`, `--- PASS:`,
+/// `[  OK  ]`), whatever else it holds; colour and a CI timestamp do not count.
+pub fn passes(line: &[u8]) -> bool {
+    is_pass(body(&crate::clean::visible(strip_eol(line))))
+}
+
 /// The length of googletest's or an init script's `[  OK  ]` (spaces on both sides of `OK`)
 /// when `t` starts with one.
 fn ok_box(t: &[u8]) -> Option<usize> {

@@ -251,7 +251,7 @@ fn persist_names_the_path_in_the_first_marker_only() {
     assert_eq!(
         r.out,
         format!(
-            "[... 999 lines (3,888 chars) omitted: lines 1-999; full text: {} ...]\nerror: boom\n[... 997 lines (4,985 chars) omitted: lines 1,001-1,997, 997 like the line below ...]\n1997\n1998\n1999\n2000\n",
+            "1\n[... 997 lines (3,882 chars) omitted: lines 2-998, 997 like the line above; full text: {} ...]\n999\nerror: boom\n[... 1,000 lines (5,000 chars) omitted: lines 1,001-2,000, 1,000 like the line below ...]\n2000\n",
             path.display()
         )
     );

@@ -306,8 +306,10 @@ fn repeated_templates_fold_with_a_count() {
     let o = run(text.as_bytes(), &opts(Budget { chars: Some(600), ..Budget::default() }, Strategy::Auto));
     assert_eq!(o.strategy, Strategy::Salient);
     let out = s(&o.text);
-    assert!(out.contains("\n[... 499 lines (21,744 chars) omitted: lines 2-500, 499 like the line above ...]\nValueError: boom\n[... 494 lines (21,520 chars) omitted: lines 502-995, 494 like the line below ...]\n"), "{out}");
-    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (499, 494, true));
+    // The end's share ends at the verdict: the lines before it, and the last line.
+    assert!(out.contains("\n[... 494 lines (21,524 chars) omitted: lines 2-495, 494 like the line above ...]\n12:00:496 WARN heartbeat ok from worker 496\n"), "{out}");
+    assert!(out.contains("\nValueError: boom\n[... 499 lines (21,740 chars) omitted: lines 502-1,000, 499 like the line below ...]\n12:01:500 WARN heartbeat ok from worker 500\n"), "{out}");
+    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (494, 499, true));
     assert!(o.output.chars <= 600, "{}", o.output.chars);
 }
 
@@ -446,4 +448,78 @@ fn the_baseline_note_ends_a_cut_within_the_budget() {
         ..opts(Budget { chars: Some(100_000), ..Budget::default() }, Strategy::Auto)
     };
     assert_eq!(run(text.as_bytes(), &o).text, text.as_bytes());
+}
+
+/// The end's share goes to the lines that lead to the last verdict, not to what a CI service
+/// prints after it. Lines from a real Travis log of square/retrofit (the reallogs set,
+/// master-thesis): the Maven build fails, `The command "mvn test -B" exited with 1.`, then the
+/// cache upload lists files until `Done. Your build exited with 1.`
+#[test]
+fn the_end_share_ends_at_the_last_verdict_not_at_the_cache_upload() {
+    let mut log = String::new();
+    for i in 0..200 {
+        log.push_str(&format!(
+            "[INFO] Downloaded: https://repo.maven.apache.org/maven2/org/a{i}/b.pom (2 KB at 9.1 KB/sec)\n"
+        ));
+    }
+    let before = [
+        "[INFO] Converter: Java Scalars ............................ SUCCESS [  1.947 s]",
+        "[INFO] Converter: Moshi ................................... FAILURE [  1.227 s]",
+        "[INFO] Converter: JAXB .................................... SKIPPED",
+        "[INFO] ------------------------------------------------------------------------",
+        "[INFO] BUILD FAILURE",
+        "[INFO] ------------------------------------------------------------------------",
+        "[INFO] Total time: 01:04 min",
+        "[ERROR]   mvn <goals> -rf :converter-moshi",
+        "The command \"mvn test -B\" exited with 1.",
+    ];
+    for l in before {
+        log.push_str(l);
+        log.push('\n');
+    }
+    for m in ["adapter-guava", "adapter-java8", "adapter-rxjava2", "adapter-scala", "converter-gson", "converter-moshi"]
+    {
+        for f in ["maven-metadata-local.xml", "_remote.repositories", "2.5.1-SNAPSHOT.jar", "2.5.1-SNAPSHOT.pom"] {
+            log.push_str(&format!("/home/travis/.m2/repository/com/squareup/retrofit2/{m}/2.5.1-SNAPSHOT/{m}-{f}\n"));
+        }
+    }
+    log.push_str("\nDone. Your build exited with 1.\n");
+    let budget = Budget { chars: Some(2_000), ..Budget::default() };
+    let out = run(log.as_bytes(), &opts(budget, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.len() <= 2_000, "{text}");
+    assert!(text.contains(&before.join("\n")), "the lines up to the verdict, whole:\n{text}");
+    assert!(text.ends_with("\nDone. Your build exited with 1.\n"), "{text}");
+    let cached = text.lines().filter(|l| l.starts_with("/home/travis/.m2/")).count();
+    assert!(cached <= 2, "{cached} lines of the cache upload kept:\n{text}");
+}
+
+/// Passing lines do not take the end's share: a failing `cargo test` of 232 tests, as in the
+/// issue's Claude Code run (about 230 of the 262 lines the model got were `... ok`), keeps its
+/// failure, its summary and the command's start, and a run of `... ok` lines costs one marker.
+#[test]
+fn a_run_of_passing_lines_in_the_end_costs_one_marker() {
+    let mut log =
+        String::from("     Running unittests src/lib.rs (target/debug/deps/demo-1234)\n\nrunning 232 tests\n");
+    for i in 0..230 {
+        log.push_str(&format!("test tests::case_{i:03} ... ok\n"));
+    }
+    log.push_str(concat!(
+        "test tests::parses_port ... FAILED\n",
+        "test tests::zz_last ... ok\n\nfailures:\n\n---- tests::parses_port stdout ----\n",
+        "thread 'tests::parses_port' panicked at src/lib.rs:42:9:\n",
+        "assertion `left == right` failed\n  left: 8080\n right: 80\n\nfailures:\n    tests::parses_port\n\n",
+        "test result: FAILED. 231 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.02s\n",
+    ));
+    let out = run(log.as_bytes(), &opts(Budget { chars: Some(1_500), ..Budget::default() }, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.contains("running 232 tests\n[... 230 lines (6,440 chars) omitted: lines 4-233 ...]\ntest tests::parses_port ... FAILED\n"), "{text}");
+    assert!(
+        text.contains("panicked at src/lib.rs:42:9:\nassertion `left == right` failed\n  left: 8080\n right: 80\n"),
+        "{text}"
+    );
+    assert!(text.ends_with(
+        "test result: FAILED. 231 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.02s\n"
+    ));
+    assert_eq!(text.matches("... ok\n").count(), 1, "{text}");
 }
