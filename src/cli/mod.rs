@@ -7,6 +7,7 @@ pub mod args;
 pub mod batch;
 pub mod chunk;
 pub mod compact;
+pub mod fit;
 pub mod mcp;
 pub mod mcp_check;
 pub mod profile;

@@ -10,11 +10,11 @@ use crate::truncate::{self, Call, Input, Report, Request, Stdin, Strategy, Whole
 use anyhow::{Context, Result};
 use clap::Parser;
 use std::ffi::OsString;
-use std::io::{self, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-const TOOL: &str = "ctx-truncate";
+pub(super) const TOOL: &str = "ctx-truncate";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -269,7 +269,7 @@ fn verbose(args: &Args, name: Option<&str>, report: &Report) {
 }
 
 /// The exit status of a command's run; a command that could not start says why on stderr.
-fn exit(report: &Report) -> u8 {
+pub(super) fn exit(report: &Report) -> u8 {
     if let Some(e) = &report.not_started {
         eprintln!("{TOOL}: {}", error_line(e));
     }
@@ -282,85 +282,4 @@ pub fn seconds(s: &str) -> Result<std::time::Duration, String> {
         Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(x)),
         _ => Err(format!("'{s}' is not a number of seconds from 0 to 86400")),
     }
-}
-
-/// The settings of `ctx-truncate --tool TOOL` run by an agent (the hooks, the MCP server), with
-/// `flags` over its profile, and `CTX_PERSIST_DIR` and `CTX_ENCODING` as the command reads them.
-/// What an agent reads is always marked where it is cut: a config file's `no_marker` is for the
-/// commands a person runs, not for hooks and the MCP server.
-pub fn agent_settings(tool: &str, mut flags: Settings) -> Result<Settings> {
-    // As clap reads them: an empty variable is a missing value, not no variable.
-    let env = |var: &str, flag: &str, values: &str| match std::env::var(var) {
-        Ok(v) if v.is_empty() => Err(usage(format!("a value is required for '{flag}' but none was supplied{values}"))),
-        Ok(v) => Ok(Some(v)),
-        Err(_) => Ok(None),
-    };
-    if flags.persist.is_none() {
-        flags.persist = env("CTX_PERSIST_DIR", "--persist <DIR>", "")?.map(PathBuf::from);
-    }
-    if flags.encoding.is_none()
-        && let Some(v) = env("CTX_ENCODING", "--encoding <ENCODING>", "; [possible values: o200k, cl100k, estimate]")?
-    {
-        flags.encoding = Some(value(&v, "encoding")?);
-    }
-    let profile = super::profile::ProfileArgs::default();
-    let mut s = super::profile::resolve_with(&profile, Some(tool), &flags, false, false, TOOL, |_| false)?.settings;
-    if s.no_marker == Some(true) {
-        s.marker = None;
-    }
-    s.no_marker = None;
-    Ok(s)
-}
-
-/// A value of an option an agent gave (an MCP call's argument, an environment variable), as
-/// the flag `id` takes it: a wrong one is refused in the words clap refuses it with.
-pub fn value<T: clap::ValueEnum + Clone + Send + Sync + 'static>(v: &str, id: &str) -> Result<T> {
-    use clap::CommandFactory;
-    use clap::builder::{EnumValueParser, TypedValueParser};
-    T::from_str(v, false).map_err(|_| {
-        let mut cmd = Args::command();
-        cmd.build();
-        let refused = cmd
-            .get_arguments()
-            .find(|a| a.get_id() == id)
-            .and_then(|a| EnumValueParser::<T>::new().parse_ref(&cmd, Some(a), std::ffi::OsStr::new(v)).err());
-        match refused {
-            Some(e) => usage(super::one_line_clap(&e.render().to_string())),
-            None => usage(format!("invalid value '{v}' for --{id}")),
-        }
-    })
-}
-
-/// A line range an agent gave, as `--lines` takes it.
-pub fn lines(v: &str) -> Result<LineRange> {
-    range::parse(v).map_err(|e| usage(format!("invalid value '{v}' for '--lines <A:B>': {e}")))
-}
-
-/// What `settings` and `call` make of `input` (its whole text being `whole`, for a range of
-/// lines), as `ctx-truncate` would print it. With a command in `call`, `input` is not read: the
-/// command runs with an empty stdin, and a signal to this process is not caught (it is the
-/// caller's to handle).
-pub fn agent_run(settings: &Settings, call: Call, input: impl Read, whole: impl FnOnce() -> Whole) -> Result<Vec<u8>> {
-    let req = Request::new(settings, call)?;
-    let mut out = Vec::new();
-    let mut input = Input::new(input, "tool output");
-    if req.names_whole() {
-        input.whole = Some(whole());
-    }
-    let report = truncate::run(input, &req, &mut out)?;
-    exit(&report);
-    Ok(out)
-}
-
-/// [`agent_run`] on bytes in memory, which are the whole text.
-pub fn agent_fit(settings: &Settings, call: Call, input: &[u8]) -> Result<Vec<u8>> {
-    agent_run(settings, call, input, || Whole::Bytes(input.into()))
-}
-
-/// [`agent_run`] on the file `path`, opened as `file`, read as a stream: memory stays bounded
-/// whatever its size. With a range of lines, the markers number lines as in the file and name
-/// the file itself as the full text, so nothing new is saved (an agent's read of a range of a
-/// file).
-pub fn agent_fit_file(settings: &Settings, call: Call, file: std::fs::File, path: &Path) -> Result<Vec<u8>> {
-    agent_run(settings, call, file, || Whole::File(path.to_path_buf()))
 }

@@ -97,11 +97,11 @@ fn fit_lines(
         daily_gc(store);
         return Ok((fitted != text.as_bytes()).then_some(fitted));
     };
-    let settings = crate::cli::truncate::agent_settings(tool, store_flags(store))?;
-    let lines = crate::cli::truncate::lines(&format!("{}:{}", range.0, range.1))?;
+    let settings = crate::cli::fit::agent_settings(tool, store_flags(store))?;
+    let lines = crate::cli::fit::lines(&format!("{}:{}", range.0, range.1))?;
     let path = std::fs::canonicalize(path)?;
     let call = Call { lines: Some(lines), ..Call::default() };
-    let fitted = crate::cli::truncate::agent_fit_file(&settings, call, crate::regular::open(&path)?, &path)?;
+    let fitted = crate::cli::fit::agent_fit_file(&settings, call, crate::regular::open(&path)?, &path)?;
     Ok((fitted != read).then_some(fitted))
 }
 
@@ -148,14 +148,14 @@ fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::
         flags.from = Some(crate::structure::Format::Auto);
     }
     // Each attempt reads the profile, as each run of the command would (and says so again).
-    let settings = || crate::cli::truncate::agent_settings(tool, flags.clone());
+    let settings = || crate::cli::fit::agent_settings(tool, flags.clone());
     if let Some(b) = baseline {
         let call = Call { baseline: Some(b.to_path_buf()), ..Call::default() };
-        if let Ok(fitted) = settings().and_then(|s| crate::cli::truncate::agent_fit(&s, call, text)) {
+        if let Ok(fitted) = settings().and_then(|s| crate::cli::fit::agent_fit(&s, call, text)) {
             return Ok(fitted);
         }
     }
-    crate::cli::truncate::agent_fit(&settings()?, Call::default(), text)
+    crate::cli::fit::agent_fit(&settings()?, Call::default(), text)
 }
 
 /// The flags of a hook's fit: the store is where full texts are saved.

@@ -3,7 +3,7 @@
 //! print with the same arguments. Full texts that a cut left out are spilled to the store, and
 //! `ctx_more` reads them back by line range, from that directory only.
 
-use crate::cli::truncate;
+use crate::cli::{fit, truncate};
 use crate::config::Settings;
 use crate::structure::Format;
 use crate::truncate::watch::Signals;
@@ -64,7 +64,7 @@ impl Server {
             persist: persist.then(|| self.store.clone()),
             ..Settings::default()
         };
-        truncate::agent_settings(tool, flags)
+        fit::agent_settings(tool, flags)
     }
 
     fn read(&self, args: &Args) -> Result<Vec<u8>> {
@@ -74,12 +74,12 @@ impl Server {
         let format = optional(args, "format")?;
         budget(args)?;
         let bytes = read_given(path)?;
-        let lines = lines.map(truncate::lines).transpose()?;
-        let strategy = strategy.map(|v| truncate::value(v, "strategy")).transpose()?;
-        let from = format.map(|v| truncate::value(v, "from")).transpose()?;
+        let lines = lines.map(fit::lines).transpose()?;
+        let strategy = strategy.map(|v| fit::value(v, "strategy")).transpose()?;
+        let from = format.map(|v| fit::value(v, "from")).transpose()?;
         // With `lines`, the filter saves the whole file: the markers number lines as in it.
         let settings = self.settings("read", args, true, strategy, from)?;
-        truncate::agent_fit(&settings, Call { lines, ..Call::default() }, &bytes)
+        fit::agent_fit(&settings, Call { lines, ..Call::default() }, &bytes)
     }
 
     fn run(&self, args: &Args) -> Result<Vec<u8>> {
@@ -99,7 +99,7 @@ impl Server {
             stdin: Stdin::Null,
             signals: Signals::none(),
         };
-        let out = truncate::agent_fit(&settings, Call { command: Some(command), ..Call::default() }, b"")?;
+        let out = fit::agent_fit(&settings, Call { command: Some(command), ..Call::default() }, b"")?;
         Ok(if out.is_empty() { b"[no output]\n".to_vec() } else { out })
     }
 
@@ -110,9 +110,9 @@ impl Server {
         let file = self.inside_store(Path::new(path))?;
         // A saved full text may be larger than any cap: its lines are read as a stream.
         let opened = crate::regular::open(&file).with_context(|| format!("cannot read '{path}'"))?;
-        let lines = truncate::lines(lines)?;
+        let lines = fit::lines(lines)?;
         let settings = self.settings("read", args, false, None, None)?;
-        truncate::agent_fit_file(&settings, Call { lines: Some(lines), ..Call::default() }, opened, &file)
+        fit::agent_fit_file(&settings, Call { lines: Some(lines), ..Call::default() }, opened, &file)
     }
 
     fn summarize(&self, args: &Args) -> Result<Vec<u8>> {
