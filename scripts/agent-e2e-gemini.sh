@@ -39,11 +39,12 @@ cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e-gemini}
 e2e_npm_bin GEMINI_BIN gemini "${CTX_E2E_GEMINI:-@google/gemini-cli@0.61.0}" "$cache"
 gemini=$agent
 command -v node >/dev/null || die "node is not on PATH"
-version=$(env HOME="${TMPDIR:-/tmp}" "$gemini" --version 2>&1) || die "$gemini --version failed: $version"
-echo "gemini: $gemini ($version)"
 
 # --- the scratch world -------------------------------------------------------------------------
 e2e_scratch ctx-agent-e2e-gemini
+# (HOME in the scratch directory: the CLI writes ~/.gemini even for --version.)
+version=$(env HOME="$tmp" "$gemini" --version 2>&1) || die "$gemini --version failed: $version"
+echo "gemini: $gemini ($version)"
 
 # The build log: 3,000 lines of progress, the error (on stderr, as a compiler writes it) in the
 # middle, exit status 3. No `$(...)` and no backquotes: the Gemini CLI refuses a command with
