@@ -38,54 +38,30 @@
 #        (no agent installed, no pytest): an opt-in run that did not run does not pass.
 set -euo pipefail
 
+me=agent-daily
 root=$(cd "$(dirname "$0")/.." && pwd)
 scripts=$root/scripts
-die() { echo "agent-daily: $*" >&2; exit 2; }
-step() { echo "== $*"; }
+# shellcheck source=scripts/agent_e2e_lib.sh
+. "$scripts/agent_e2e_lib.sh"
 case ${1:-} in
-    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) e2e_usage; exit 0 ;;
     "") ;;
     *) die "unknown argument $1" ;;
 esac
 
-if [ -n "${CTX_BIN_DIR:-}" ]; then
-    bin=$CTX_BIN_DIR
-else
-    step "building ctx"
-    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/$(rustc --print host-tuple)/debug
-fi
-ctx=$bin/ctx
-[ -x "$ctx" ] || die "no $ctx"
+e2e_ctx
 
 pytest=${PYTEST:-$(command -v pytest || true)}
 [ -n "$pytest" ] && [ -x "$pytest" ] || die "pytest is not installed: pip install pytest, or set PYTEST"
 
 cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-daily}
-if [ -n "${CLAUDE_BIN:-}" ]; then
-    claude=$CLAUDE_BIN
-else
-    claude=$cache/node_modules/.bin/claude
-    if [ ! -x "$claude" ]; then
-        command -v npm >/dev/null || die "Claude Code is not installed and npm is not on PATH"
-        spec=${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@latest}
-        step "installing $spec from npm into $cache"
-        mkdir -p "$cache"
-        npm install --silent --no-audit --no-fund --prefix "$cache" "$spec" >&2 || die "npm install failed"
-    fi
-fi
-[ -x "$claude" ] || die "no Claude Code at $claude"
+e2e_npm_bin CLAUDE_BIN claude "${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@latest}" "$cache"
+claude=$agent
 version=$("$claude" --version 2>&1) || die "$claude --version failed: $version"
 echo "claude: $claude ($version); pytest: $("$pytest" --version 2>&1)"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-daily.XXXXXX")
+e2e_scratch ctx-agent-daily
 tmp=$(cd "$tmp" && pwd -P)
-server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
-}
-trap cleanup EXIT
 
 # The stand-in cargo's log: 3,000 lines, the failure at line 500.
 python3 - "$tmp/cargo-test.log" <<'PY'
@@ -121,42 +97,28 @@ make_world() {
 # Starts scripted server $2 (more arguments after it) recording into $1/requests.jsonl; sets
 # server_pid and port.
 serve() {
-    local d=$1 script=$2 i
+    local d=$1 script=$2
     : >"$d/requests.jsonl"
-    python3 "$scripts/$script" --record "$d/requests.jsonl" "${@:3}" >"$d/port" 2>"$d/server.log" &
-    server_pid=$!
-    port=
-    for i in $(seq 1 50); do
-        port=$(head -n1 "$d/port" 2>/dev/null || true)
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || die "the scripted server did not start: $(cat "$d/server.log")"
+    e2e_server "$d/server.log" "$scripts/$script" --record "$d/requests.jsonl" "${@:3}"
 }
 
 run_claude() {
     local name=$1 d=$tmp/$1
     serve "$d" agent_daily_claude_server.py --work "$d/work"
     local rc=0
-    (cd "$d/work" && env -i PATH="$tmp/bin:$PATH" HOME="$d/home" CLAUDE_CONFIG_DIR="$d/home/.claude" \
-        XDG_CACHE_HOME="$d/cache" TMPDIR="$d/cache" SHELL=/bin/bash \
-        ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=dummy-not-a-key \
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1 \
-        DISABLE_AUTOUPDATER=1 \
+    e2e_claude_env "$d"
+    (cd "$d/work" && env -i PATH="$tmp/bin:$PATH" "${claude_env[@]}" SHELL=/bin/bash \
         timeout 600 "$claude" -p "Run the tests and tell me what fails." \
         --output-format stream-json --verbose --include-hook-events --allowedTools Bash Read Agent Task \
         </dev/null >"$d/claude.out" 2>"$d/claude.err") || rc=$?
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=
+    e2e_server_stop
     if [ "$rc" != 0 ]; then
         tail -n 20 "$d/claude.err" >&2
         tail -c 2000 "$d/claude.out" >&2
         die "claude -p ($name) exited $rc"
     fi
     local hooks
-    hooks=$(grep -o '"subtype":"hook_response","hook_id":"[^"]*","hook_name":"[^"]*"' "$d/claude.out" \
-        | sed 's/.*"hook_name":"//; s/"$//' | sort -u | tr '\n' ' ' || true)
+    hooks=$(e2e_claude_hooks "$d/claude.out" | sort -u | tr '\n' ' ' || true)
     echo "  hooks that ran: ${hooks:-none}"
 }
 
@@ -205,9 +167,7 @@ else
             timeout 600 "$codex" exec --skip-git-repo-check --ephemeral --color never \
             --dangerously-bypass-approvals-and-sandbox "Run the tests and tell me what fails." \
             </dev/null >"$d/codex.out" 2>"$d/codex.err") || rc=$?
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-        server_pid=
+        e2e_server_stop
         [ "$rc" = 0 ] || { tail -n 20 "$d/codex.err" >&2; die "codex exec ($1) exited $rc"; }
     }
     codex_world() {
@@ -217,9 +177,7 @@ else
         # Codex runs commands in a login shell, whose /etc/profile sets PATH anew: the stand-in
         # cargo and pytest are put on it as a user's profile would.
         printf 'export PATH="%s:$PATH"\n' "$tmp/bin" >"$d/home/.bash_profile"
-        printf '%s\n' 'model = "ctx-daily-model"' 'model_provider = "ctx_daily"' '' '[model_providers.ctx_daily]' \
-            'name = "ctx agent-daily scripted server"' 'base_url = "@BASE_URL@"' 'wire_api = "responses"' \
-            'env_key = "CTX_E2E_API_KEY"' 'request_max_retries = 0' 'stream_max_retries = 0' >"$d/codex-home/config.toml"
+        e2e_codex_config "$d/codex-home/config.toml" daily
     }
     step "codex baseline: codex exec with no hook"
     codex_world baseline
@@ -249,23 +207,16 @@ else
         local d=$tmp/gemini-$1
         serve "$d" agent_daily_gemini_server.py
         local rc=0
-        (cd "$d/work" && env -i PATH="$tmp/bin:$PATH" HOME="$d/home" XDG_CACHE_HOME="$d/cache" TERM=dumb \
-            GEMINI_API_KEY=dummy-not-a-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$port" \
-            GEMINI_TELEMETRY_ENABLED=false NO_BROWSER=1 \
+        e2e_gemini_env "$d"
+        (cd "$d/work" && env -i PATH="$tmp/bin:$PATH" "${gemini_env[@]}" \
             timeout 600 "$gemini" --yolo --output-format text -p "Run the tests and tell me what fails." \
             </dev/null >"$d/gemini.out" 2>"$d/gemini.err") || rc=$?
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-        server_pid=
+        e2e_server_stop
         [ "$rc" = 0 ] || { grep -v 'suite::case' "$d/gemini.err" | tail -n 20 >&2; die "gemini -p ($1) exited $rc"; }
     }
     gemini_world() {
         make_world "gemini-$1"
-        mkdir -p "$tmp/gemini-$1/home/.gemini"
-        printf '%s\n' '{' '  "security": { "auth": { "selectedType": "gemini-api-key" }, "folderTrust": { "enabled": false } },' \
-            '  "general": { "enableAutoUpdate": false, "enableAutoUpdateNotification": false },' \
-            '  "privacy": { "usageStatisticsEnabled": false },' '  "telemetry": { "enabled": false }' '}' \
-            >"$tmp/gemini-$1/home/.gemini/settings.json"
+        e2e_gemini_settings "$tmp/gemini-$1/home"
     }
     step "gemini baseline: gemini -p with no hook"
     gemini_world baseline
@@ -284,5 +235,4 @@ else
     ran="$ran, Gemini CLI $gversion"
 fi
 
-if [ "$status" = 0 ]; then echo "agent-daily: PASS ($ran)"; else echo "agent-daily: FAIL ($ran)"; fi
-exit "$status"
+e2e_verdict "$status" "$ran"

@@ -30,60 +30,23 @@
 # exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
 set -euo pipefail
 
+me=agent-e2e-claude
 root=$(cd "$(dirname "$0")/.." && pwd)
 scripts=$root/scripts
-baseline=1
-for arg in "$@"; do
-    case $arg in
-        --no-baseline) baseline=0 ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "agent-e2e-claude: unknown argument $arg" >&2; exit 2 ;;
-    esac
-done
+# shellcheck source=scripts/agent_e2e_lib.sh
+. "$scripts/agent_e2e_lib.sh"
+e2e_args "$@"
 
-die() { echo "agent-e2e-claude: $*" >&2; exit 2; }
-step() { echo "== $*"; }
-
-# --- ctx ---------------------------------------------------------------------------------------
-if [ -n "${CTX_BIN_DIR:-}" ]; then
-    bin=$CTX_BIN_DIR
-else
-    step "building ctx"
-    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/$(rustc --print host-tuple)/debug
-fi
-ctx=$bin/ctx
-[ -x "$ctx" ] || die "no $ctx after cargo build"
-
-# --- claude ------------------------------------------------------------------------------------
+e2e_ctx
 cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e-claude}
-if [ -n "${CLAUDE_BIN:-}" ]; then
-    claude=$CLAUDE_BIN
-    [ -x "$claude" ] || die "CLAUDE_BIN=$claude is not an executable"
-else
-    claude=$cache/node_modules/.bin/claude
-    if [ ! -x "$claude" ] || ! "$claude" --version >/dev/null 2>&1; then
-        spec=${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@2.1.331}
-        step "installing $spec from npm into $cache"
-        command -v npm >/dev/null || die "Claude Code is not installed and npm is not on PATH"
-        mkdir -p "$cache"
-        # The package's binary comes from its platform package (an optional dependency).
-        npm install --silent --no-audit --no-fund --prefix "$cache" "$spec" >&2 \
-            || die "npm install of Claude Code failed"
-        [ -x "$claude" ] || die "npm installed no $claude"
-    fi
-fi
+# The package's binary comes from its platform package (an optional dependency).
+e2e_npm_bin CLAUDE_BIN claude "${CTX_E2E_CLAUDE:-@anthropic-ai/claude-code@2.1.331}" "$cache" --version
+claude=$agent
 version=$("$claude" --version 2>&1) || die "$claude --version failed: $version"
 echo "claude: $claude ($version)"
 
 # --- the scratch world -------------------------------------------------------------------------
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-e2e-claude.XXXXXX")
-server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
-}
-trap cleanup EXIT
+e2e_scratch ctx-agent-e2e-claude
 
 # The build log: 3,000 lines of progress, the error (on stderr, as a compiler writes it) in the
 # middle, then exit status $1.
@@ -105,29 +68,16 @@ run_claude() {
     : >"$dir/requests.jsonl"
     local args=(--record "$dir/requests.jsonl" --command "$(build_cmd "$status")")
     [ -n "$read" ] && args+=(--read "$read")
-    python3 "$scripts/agent_e2e_claude_server.py" "${args[@]}" >"$dir/port" 2>"$dir/server.log" &
-    server_pid=$!
-    local port= i
-    for i in $(seq 1 50); do
-        port=$(head -n1 "$dir/port" 2>/dev/null || true)
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || die "the scripted server did not start: $(cat "$dir/server.log")"
+    e2e_server "$dir/server.log" "$scripts/agent_e2e_claude_server.py" "${args[@]}"
     local rc=0
     # Print mode with the two tools allowed: no permission prompt, and no bypass mode (which
     # Claude Code refuses to run as root).
-    (cd "$dir/work" && env -i PATH="$PATH" HOME="$dir/home" CLAUDE_CONFIG_DIR="$dir/home/.claude" \
-        XDG_CACHE_HOME="$dir/cache" TMPDIR="$dir/cache" \
-        ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=dummy-not-a-key \
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1 \
-        DISABLE_AUTOUPDATER=1 \
+    e2e_claude_env "$dir"
+    (cd "$dir/work" && env -i PATH="$PATH" "${claude_env[@]}" \
         timeout 300 "$claude" -p "Run the build and tell me why it fails." \
         --output-format stream-json --verbose --include-hook-events --allowedTools Bash Read \
         </dev/null >"$dir/claude.out" 2>"$dir/claude.err") || rc=$?
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=
+    e2e_server_stop
     if [ "$rc" != 0 ]; then
         echo "claude -p ($name) exited $rc; its last lines:" >&2
         tail -n 20 "$dir/claude.err" >&2
@@ -136,8 +86,7 @@ run_claude() {
     fi
     # The hooks that ran, as Claude Code reports them.
     local hooks
-    hooks=$(grep -o '"subtype":"hook_response","hook_id":"[^"]*","hook_name":"[^"]*"' "$dir/claude.out" \
-        | sed 's/.*"hook_name":"//; s/"$//' | sort | uniq -c | tr -s ' \n' ' ' || true)
+    hooks=$(e2e_claude_hooks "$dir/claude.out" | sort | uniq -c | tr -s ' \n' ' ' || true)
     echo "  hooks that ran: ${hooks:-none}"
 }
 
@@ -157,9 +106,9 @@ fi
 install() { # name [ctx init flags]
     make_home "$1"
     env HOME="$tmp/$1/home" CLAUDE_CONFIG_DIR="$tmp/$1/home/.claude" XDG_CACHE_HOME="$tmp/$1/cache" \
-        "$ctx" init claude --user "${@:2}" || { echo "agent-e2e-claude: ctx init claude --user failed" >&2; exit 1; }
+        "$ctx" init claude --user "${@:2}" || fail "ctx init claude --user failed"
     grep -q '"PostToolUse"' "$tmp/$1/home/.claude/settings.json" \
-        || { echo "agent-e2e-claude: no PostToolUse hook in settings.json after ctx init" >&2; exit 1; }
+        || fail "no PostToolUse hook in settings.json after ctx init"
 }
 step "ctx: ctx init claude --user --wrap, then claude -p (the build exits 3)"
 install ctx --wrap
@@ -172,9 +121,4 @@ install ctx-ok
 run_claude ctx-ok 0 ""
 check ctx bash "$tmp/ctx-ok/requests.jsonl" "$tmp/raw.txt" || status=1
 
-if [ "$status" = 0 ]; then
-    echo "agent-e2e-claude: PASS ($version)"
-else
-    echo "agent-e2e-claude: FAIL ($version)"
-fi
-exit "$status"
+e2e_verdict "$status" "$version"

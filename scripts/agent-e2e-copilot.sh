@@ -32,14 +32,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 scripts=$root/scripts
 # shellcheck source=scripts/agent_e2e_lib.sh
 . "$scripts/agent_e2e_lib.sh"
-baseline=1
-for arg in "$@"; do
-    case $arg in
-        --no-baseline) baseline=0 ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown argument $arg" ;;
-    esac
-done
+e2e_args "$@"
 
 e2e_ctx
 cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e-copilot}
@@ -51,13 +44,7 @@ version=$(env HOME="${TMPDIR:-/tmp}" COPILOT_CACHE_HOME="$cache/unpacked" COPILO
 echo "copilot: $copilot ($version)"
 
 # --- the scratch world -------------------------------------------------------------------------
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-e2e-copilot.XXXXXX")
-server_pid=
-cleanup() {
-    e2e_server_stop
-    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
-}
-trap cleanup EXIT
+e2e_scratch ctx-agent-e2e-copilot
 
 # The build log: 3,000 lines of progress, the error (on stderr, as a compiler writes it) in the
 # middle, exit status 3.
@@ -101,16 +88,15 @@ step "ctx: ctx init copilot, then copilot -p"
 mkdir -p "$tmp/ctx/home" "$tmp/ctx/work"
 if ! init_out=$(cd "$tmp/ctx/work" && env -u COPILOT_HOME HOME="$tmp/ctx/home" XDG_CACHE_HOME="$tmp/ctx/cache" \
     "$ctx" init copilot 2>&1); then
-    echo "agent-e2e-copilot: \`ctx init copilot\` failed: $init_out" >&2
-    exit 1
+    fail "\`ctx init copilot\` failed: $init_out"
 fi
 printf '%s\n' "$init_out"
 hooks=$tmp/ctx/home/.copilot/hooks/ctx.json
-grep -q '"postToolUse"' "$hooks" || { echo "agent-e2e-copilot: no postToolUse hook in $hooks after ctx init" >&2; exit 1; }
+grep -q '"postToolUse"' "$hooks" || fail "no postToolUse hook in $hooks after ctx init"
 run_copilot ctx
 python3 "$scripts/agent_e2e_claude_check.py" check ctx bash "$tmp/ctx/requests.jsonl" "$tmp/raw.txt" || status=1
 (cd "$tmp/ctx/work" && env -u COPILOT_HOME HOME="$tmp/ctx/home" "$ctx" init copilot --uninstall) \
-    || { echo "agent-e2e-copilot: ctx init copilot --uninstall failed" >&2; status=1; }
+    || { echo "$me: ctx init copilot --uninstall failed" >&2; status=1; }
 if [ -e "$hooks" ]; then
     echo "  [FAIL] ctx init copilot --uninstall left $hooks"
     status=1
@@ -118,9 +104,4 @@ else
     echo "  [ok] ctx init copilot --uninstall removed $hooks (it held only ctx's hook)"
 fi
 
-if [ "$status" = 0 ]; then
-    echo "agent-e2e-copilot: PASS ($version)"
-else
-    echo "agent-e2e-copilot: FAIL ($version)"
-fi
-exit "$status"
+e2e_verdict "$status" "$version"

@@ -27,60 +27,24 @@
 # exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
 set -euo pipefail
 
+me=agent-e2e-gemini
 root=$(cd "$(dirname "$0")/.." && pwd)
 scripts=$root/scripts
-baseline=1
-for arg in "$@"; do
-    case $arg in
-        --no-baseline) baseline=0 ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "agent-e2e-gemini: unknown argument $arg" >&2; exit 2 ;;
-    esac
-done
+# shellcheck source=scripts/agent_e2e_lib.sh
+. "$scripts/agent_e2e_lib.sh"
+e2e_args "$@"
 
-die() { echo "agent-e2e-gemini: $*" >&2; exit 2; }
-step() { echo "== $*"; }
-
-# --- ctx ---------------------------------------------------------------------------------------
-if [ -n "${CTX_BIN_DIR:-}" ]; then
-    bin=$CTX_BIN_DIR
-else
-    step "building ctx"
-    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/$(rustc --print host-tuple)/debug
-fi
-ctx=$bin/ctx
-[ -x "$ctx" ] && [ -x "$bin/ctx-truncate" ] || die "no $ctx or $bin/ctx-truncate"
-
-# --- gemini ------------------------------------------------------------------------------------
+e2e_ctx
 cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e-gemini}
-if [ -n "${GEMINI_BIN:-}" ]; then
-    gemini=$GEMINI_BIN
-    [ -x "$gemini" ] || die "GEMINI_BIN=$gemini is not an executable"
-else
-    gemini=$cache/node_modules/.bin/gemini
-    if [ ! -x "$gemini" ]; then
-        spec=${CTX_E2E_GEMINI:-@google/gemini-cli@0.61.0}
-        step "installing $spec from npm into $cache"
-        command -v npm >/dev/null || die "gemini is not installed and npm is not on PATH"
-        mkdir -p "$cache"
-        npm install --silent --no-audit --no-fund --prefix "$cache" "$spec" >&2 \
-            || die "npm install of $spec failed"
-        [ -x "$gemini" ] || die "npm installed no $gemini"
-    fi
-fi
+e2e_npm_bin GEMINI_BIN gemini "${CTX_E2E_GEMINI:-@google/gemini-cli@0.61.0}" "$cache"
+gemini=$agent
 command -v node >/dev/null || die "node is not on PATH"
-version=$(env HOME="${TMPDIR:-/tmp}" "$gemini" --version 2>&1) || die "$gemini --version failed: $version"
-echo "gemini: $gemini ($version)"
 
 # --- the scratch world -------------------------------------------------------------------------
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-e2e-gemini.XXXXXX")
-server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
-}
-trap cleanup EXIT
+e2e_scratch ctx-agent-e2e-gemini
+# (HOME in the scratch directory: the CLI writes ~/.gemini even for --version.)
+version=$(env HOME="$tmp" "$gemini" --version 2>&1) || die "$gemini --version failed: $version"
+echo "gemini: $gemini ($version)"
 
 # The build log: 3,000 lines of progress, the error (on stderr, as a compiler writes it) in the
 # middle, exit status 3. No `$(...)` and no backquotes: the Gemini CLI refuses a command with
@@ -92,40 +56,21 @@ bash -c "$build_cmd" >"$tmp/raw.txt" 2>&1 || true
 # would reach the network.
 make_home() {
     local dir=$tmp/$1
-    mkdir -p "$dir/home/.gemini" "$dir/cache" "$dir/work"
-    cat >"$dir/home/.gemini/settings.json" <<'JSON'
-{
-  "security": { "auth": { "selectedType": "gemini-api-key" }, "folderTrust": { "enabled": false } },
-  "general": { "enableAutoUpdate": false, "enableAutoUpdateNotification": false },
-  "privacy": { "usageStatisticsEnabled": false },
-  "telemetry": { "enabled": false }
-}
-JSON
+    mkdir -p "$dir/cache" "$dir/work"
+    e2e_gemini_settings "$dir/home"
 }
 
 # One run of gemini: $1 names it; the hook is whatever $HOME/.gemini/settings.json holds.
 run_gemini() {
     local name=$1 dir=$tmp/$1
     : >"$dir/requests.jsonl"
-    python3 "$scripts/agent_e2e_gemini_server.py" --record "$dir/requests.jsonl" --command "$build_cmd" \
-        >"$dir/port" 2>"$dir/server.log" &
-    server_pid=$!
-    local port= i
-    for i in $(seq 1 50); do
-        port=$(head -n1 "$dir/port" 2>/dev/null || true)
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || die "the scripted server did not start: $(cat "$dir/server.log")"
+    e2e_server "$dir/server.log" "$scripts/agent_e2e_gemini_server.py" --record "$dir/requests.jsonl" --command "$build_cmd"
     local rc=0
-    (cd "$dir/work" && env -i PATH="$PATH" HOME="$dir/home" XDG_CACHE_HOME="$dir/cache" TERM=dumb \
-        GEMINI_API_KEY=dummy-not-a-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$port" \
-        GEMINI_TELEMETRY_ENABLED=false NO_BROWSER=1 \
+    e2e_gemini_env "$dir"
+    (cd "$dir/work" && env -i PATH="$PATH" "${gemini_env[@]}" \
         timeout 300 "$gemini" --yolo --output-format text -p "Run the build and tell me why it fails." \
         </dev/null >"$dir/gemini.out" 2>"$dir/gemini.err") || rc=$?
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=
+    e2e_server_stop
     if [ "$rc" != 0 ]; then
         echo "gemini -p ($name) exited $rc; its last lines:" >&2
         grep -v 'Compiling crate' "$dir/gemini.err" | tail -n 20 >&2
@@ -149,18 +94,12 @@ fi
 step "ctx: ctx init gemini, then gemini -p"
 make_home ctx
 if ! init_out=$(cd "$tmp/ctx/work" && env HOME="$tmp/ctx/home" XDG_CACHE_HOME="$tmp/ctx/cache" "$ctx" init gemini 2>&1); then
-    echo "agent-e2e-gemini: \`ctx init gemini\` failed: $init_out" >&2
-    exit 1
+    fail "\`ctx init gemini\` failed: $init_out"
 fi
 printf '%s\n' "$init_out"
 grep -q '"BeforeTool"' "$tmp/ctx/home/.gemini/settings.json" \
-    || { echo "agent-e2e-gemini: no BeforeTool hook in ~/.gemini/settings.json after ctx init" >&2; exit 1; }
+    || fail "no BeforeTool hook in ~/.gemini/settings.json after ctx init"
 run_gemini ctx
 python3 "$scripts/agent_e2e_gemini_check.py" check ctx "$tmp/ctx/requests.jsonl" "$tmp/raw.txt" || status=1
 
-if [ "$status" = 0 ]; then
-    echo "agent-e2e-gemini: PASS (gemini $version)"
-else
-    echo "agent-e2e-gemini: FAIL (gemini $version)"
-fi
-exit "$status"
+e2e_verdict "$status" "gemini $version"

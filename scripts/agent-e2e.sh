@@ -33,59 +33,23 @@
 # exit:  0 when every check passed; 1 when a check failed; 2 when a step could not run.
 set -euo pipefail
 
+me=agent-e2e
 root=$(cd "$(dirname "$0")/.." && pwd)
 scripts=$root/scripts
-baseline=1
-for arg in "$@"; do
-    case $arg in
-        --no-baseline) baseline=0 ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "agent-e2e: unknown argument $arg" >&2; exit 2 ;;
-    esac
-done
+# shellcheck source=scripts/agent_e2e_lib.sh
+. "$scripts/agent_e2e_lib.sh"
+e2e_args "$@"
 
-die() { echo "agent-e2e: $*" >&2; exit 2; }
-step() { echo "== $*"; }
-
-# --- ctx ---------------------------------------------------------------------------------------
-if [ -n "${CTX_BIN_DIR:-}" ]; then
-    bin=$CTX_BIN_DIR
-else
-    step "building ctx"
-    (cd "$root" && cargo build --quiet --bins) || die "cargo build failed"
-    bin=$root/target/$(rustc --print host-tuple)/debug
-fi
-ctx=$bin/ctx
+e2e_ctx
 truncate=$bin/ctx-truncate
-[ -x "$ctx" ] && [ -x "$truncate" ] || die "no $ctx or $truncate after cargo build"
-
-# --- codex -------------------------------------------------------------------------------------
 cache=${CTX_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ctx-agent-e2e}
-if [ -n "${CODEX_BIN:-}" ]; then
-    codex=$CODEX_BIN
-    [ -x "$codex" ] || die "CODEX_BIN=$codex is not an executable"
-else
-    codex=$cache/node_modules/.bin/codex
-    if [ ! -x "$codex" ]; then
-        step "installing ${CTX_E2E_CODEX:-@openai/codex@0.169.0} from npm into $cache"
-        command -v npm >/dev/null || die "codex is not installed and npm is not on PATH"
-        mkdir -p "$cache"
-        npm install --silent --no-audit --no-fund --prefix "$cache" "${CTX_E2E_CODEX:-@openai/codex@0.169.0}" >&2 \
-            || die "npm install of codex failed"
-        [ -x "$codex" ] || die "npm installed no $codex"
-    fi
-fi
+e2e_npm_bin CODEX_BIN codex "${CTX_E2E_CODEX:-@openai/codex@0.169.0}" "$cache"
+codex=$agent
 version=$("$codex" --version 2>&1) || die "$codex --version failed: $version"
 echo "codex: $codex ($version)"
 
 # --- the scratch world -------------------------------------------------------------------------
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctx-agent-e2e.XXXXXX")
-server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-    if [ "${CTX_E2E_KEEP:-0}" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
-}
-trap cleanup EXIT
+e2e_scratch ctx-agent-e2e
 
 # The build log: 3,000 lines of progress, the error (on stderr, as a compiler writes it) in the
 # middle, exit status 3.
@@ -97,16 +61,7 @@ run_codex() {
     local name=$1 dir=$tmp/$1
     shift
     : >"$dir/requests.jsonl"
-    python3 "$scripts/agent_e2e_server.py" --record "$dir/requests.jsonl" --command "$build_cmd" \
-        >"$dir/port" 2>"$dir/server.log" &
-    server_pid=$!
-    local port= i
-    for i in $(seq 1 50); do
-        port=$(head -n1 "$dir/port" 2>/dev/null || true)
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || die "the scripted server did not start: $(cat "$dir/server.log")"
+    e2e_server "$dir/server.log" "$scripts/agent_e2e_server.py" --record "$dir/requests.jsonl" --command "$build_cmd"
     sed -i "s#@BASE_URL@#http://127.0.0.1:$port/v1#" "$dir/codex-home/config.toml"
     local rc=0
     (cd "$dir/work" && env HOME="$dir/home" XDG_CACHE_HOME="$dir/cache" CODEX_HOME="$dir/codex-home" \
@@ -115,9 +70,7 @@ run_codex() {
         --dangerously-bypass-approvals-and-sandbox "$@" \
         "Run the build and tell me why it fails." \
         </dev/null >"$dir/codex.out" 2>"$dir/codex.err") || rc=$?
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=
+    e2e_server_stop
     if [ "$rc" != 0 ]; then
         echo "codex exec ($name) exited $rc; its last lines:" >&2
         grep -v 'Compiling crate' "$dir/codex.err" | tail -n 20 >&2
@@ -129,19 +82,6 @@ run_codex() {
 make_home() {
     local dir=$tmp/$1
     mkdir -p "$dir/codex-home" "$dir/home" "$dir/cache" "$dir/work"
-    cat >"$dir/codex-home/config.toml" <<'EOF'
-model = "ctx-e2e-model"
-model_provider = "ctx_e2e"
-@LIMIT@
-
-[model_providers.ctx_e2e]
-name = "ctx agent-e2e scripted server"
-base_url = "@BASE_URL@"
-wire_api = "responses"
-env_key = "CTX_E2E_API_KEY"
-request_max_retries = 0
-stream_max_retries = 0
-EOF
     local limit=${CTX_E2E_CODEX_LIMIT:-fallback} line=
     if [ "$limit" != fallback ]; then
         # The tool-output limit Codex's model catalog gives every bundled model (`codex debug
@@ -149,7 +89,7 @@ EOF
         # for, as on any custom provider, gets the fallback of 10,000 bytes.
         line="tool_output_token_limit = $limit"
     fi
-    sed -i "s#@LIMIT@#$line#" "$dir/codex-home/config.toml"
+    e2e_codex_config "$dir/codex-home/config.toml" e2e "$line"
 }
 
 status=0
@@ -182,15 +122,14 @@ timeout = 30
 # ctx: end
 EOF
     else
-        echo "agent-e2e: \`ctx init codex --user\` failed: $init_out" >&2
-        echo "agent-e2e: (CTX_E2E_STANDIN=1 runs the check with a stand-in hook instead)" >&2
-        exit 1
+        echo "$me: \`ctx init codex --user\` failed: $init_out" >&2
+        fail "(CTX_E2E_STANDIN=1 runs the check with a stand-in hook instead)"
     fi
 else
     printf '%s\n' "$init_out"
 fi
 grep -q '^\[\[hooks.PreToolUse\]\]' "$tmp/ctx/codex-home/config.toml" \
-    || { echo "agent-e2e: no [[hooks.PreToolUse]] in \$CODEX_HOME/config.toml after ctx init" >&2; exit 1; }
+    || fail "no [[hooks.PreToolUse]] in \$CODEX_HOME/config.toml after ctx init"
 trust_args=()
 case ${CTX_E2E_HOOK_TRUST:-none} in
     trust) python3 "$scripts/agent_e2e_check.py" trust "$tmp/ctx/codex-home/config.toml" ;;
@@ -204,9 +143,4 @@ grep -q '^hook: PreToolUse Completed' "$tmp/ctx/codex.err" \
 echo "hook: $hook_kind"
 python3 "$scripts/agent_e2e_check.py" check ctx "$tmp/ctx/requests.jsonl" "$tmp/raw.txt" || status=1
 
-if [ "$status" = 0 ]; then
-    echo "agent-e2e: PASS ($version, hook: $hook_kind)"
-else
-    echo "agent-e2e: FAIL ($version, hook: $hook_kind)"
-fi
-exit "$status"
+e2e_verdict "$status" "$version, hook: $hook_kind"

@@ -8,10 +8,15 @@
                             is a Markdown table row per scenario: `| scenario | result |`.
 """
 
-import json
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_e2e_lib as lib  # noqa: E402
+from agent_daily_codex_server import outputs  # noqa: E402
+from agent_daily_gemini_server import STEPS, results as gemini_outputs  # noqa: E402
+from agent_e2e_claude_server import tool_results  # noqa: E402
 
 MARKER = re.compile(r"\[\.\.\. [^\n]*?full text: (\S+) \.\.\.\]")
 ROWS = []
@@ -21,19 +26,8 @@ FAIL = []
 def results(record):
     """{tool_use_id: (text, is_error)} over every request recorded."""
     out = {}
-    with open(record, encoding="utf-8") as f:
-        for line in f:
-            req = json.loads(line)
-            for msg in req["body"].get("messages") or []:
-                content = msg.get("content")
-                if msg.get("role") != "user" or not isinstance(content, list):
-                    continue
-                for b in content:
-                    if isinstance(b, dict) and b.get("type") == "tool_result":
-                        c = b.get("content")
-                        if isinstance(c, list):
-                            c = "".join(p.get("text", "") for p in c if isinstance(p, dict))
-                        out[b.get("tool_use_id")] = (c or "", bool(b.get("is_error")))
+    for req in lib.requests(record):
+        out.update({k: (text or "", err) for k, (text, err) in tool_results(req["body"]).items()})
     return out
 
 
@@ -54,26 +48,35 @@ def scenario(name, mode, seen, checks):
     ROWS.append("| %s | %s (%s) |" % (name, verdict, size))
 
 
-def claude(mode, record, work):
-    r = results(record)
-    get = r.get
-    cargo = get("toolu_daily_cargo")
+def cargo_test(mode, cargo):
+    """Scenario 1, the failing `cargo test`, from its result `cargo`."""
     t = cargo[0] if cargo else ""
     scenario("`cd sub && cargo test` fails at line 500 of 3,000", mode, cargo, [
         ("test parser::tests::rejects_trailing_comma ... FAILED" in t, "the failing test's line"),
         ("panicked at src/parser.rs:88:9" in t, "its panic"),
         ("test result: FAILED. 2991 passed; 1 failed" in t, "the summary"),
     ] + ([(bool(MARKER.search(t)), "a marker naming the full text")] if mode == "ctx" else []))
-    pwd = get("toolu_daily_pwd")
-    scenario("then `pwd`", mode, pwd, [
-        (pwd is not None and pwd[0].strip() == work, "runs in %s, as a failed command leaves it" % work)])
-    py = get("toolu_daily_pytest")
+
+
+def pytest(mode, py):
+    """Scenario 3, the failing pytest, from its result `py`."""
     t = py[0] if py else ""
     scenario("`cd sub && pytest -v` fails at test 500 of 3,000", mode, py, [
         ("test_big.py::test_case[499] FAILED" in t, "the failing test's line"),
         ("E       assert 499 != 499" in t, "its assertion"),
         ("1 failed, 2999 passed" in t, "the summary"),
     ])
+
+
+def claude(mode, record, work):
+    r = results(record)
+    get = r.get
+    cargo = get("toolu_daily_cargo")
+    cargo_test(mode, cargo)
+    pwd = get("toolu_daily_pwd")
+    scenario("then `pwd`", mode, pwd, [
+        (pwd is not None and pwd[0].strip() == work, "runs in %s, as a failed command leaves it" % work)])
+    pytest(mode, get("toolu_daily_pytest"))
     pwd2 = get("toolu_daily_pwd2")
     scenario("`cd sub && echo in sub`, then `pwd`", mode, pwd2, [
         (pwd2 is not None and pwd2[0].strip() == os.path.join(work, "sub"), "the cd is kept: %s/sub" % work)])
@@ -105,46 +108,28 @@ def claude(mode, record, work):
 
 def codex_results(record):
     """{step: (output, False)} of the shell calls, over every request recorded."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from agent_daily_codex_server import outputs
     out = {}
-    with open(record, encoding="utf-8") as f:
-        for line in f:
-            out.update({k.replace("call-daily-", ""): (v, False) for k, v in outputs(json.loads(line)["body"]).items()})
+    for req in lib.requests(record):
+        out.update({k.replace("call-daily-", ""): (v, False) for k, v in outputs(req["body"]).items()})
     return out
 
 
 def gemini_results(record):
     """{step: (output, False)} of the shell calls: the functionResponses of the last main request."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from agent_daily_gemini_server import STEPS, results
     last = []
-    with open(record, encoding="utf-8") as f:
-        for line in f:
-            req = json.loads(line)
-            if req.get("kind") == "main":
-                last = results(req["body"]) or last
+    for req in lib.requests(record):
+        if req.get("kind") == "main":
+            last = gemini_outputs(req["body"]) or last
     return {step: (text, False) for step, text in zip(STEPS, last)}
 
 
 def shells(mode, r, work):
     """The scenarios of an agent with a shell tool and no subagents; `r` maps each step to its result."""
     cargo = r.get("cargo")
-    t = cargo[0] if cargo else ""
-    scenario("`cd sub && cargo test` fails at line 500 of 3,000", mode, cargo, [
-        ("test parser::tests::rejects_trailing_comma ... FAILED" in t, "the failing test's line"),
-        ("panicked at src/parser.rs:88:9" in t, "its panic"),
-        ("test result: FAILED. 2991 passed; 1 failed" in t, "the summary"),
-    ] + ([(bool(MARKER.search(t)), "a marker naming the full text")] if mode == "ctx" else []))
+    cargo_test(mode, cargo)
     pwd = r.get("pwd")
     scenario("then `pwd`", mode, pwd, [(pwd is not None and work in pwd[0], "runs in %s" % work)])
-    py = r.get("pytest")
-    t = py[0] if py else ""
-    scenario("`cd sub && pytest -v` fails at test 500 of 3,000", mode, py, [
-        ("test_big.py::test_case[499] FAILED" in t, "the failing test's line"),
-        ("E       assert 499 != 499" in t, "its assertion"),
-        ("1 failed, 2999 passed" in t, "the summary"),
-    ])
+    pytest(mode, r.get("pytest"))
     spill = MARKER.search(cargo[0]) if cargo else None
     if spill or mode == "ctx":
         rr = r.get("reread")

@@ -22,39 +22,17 @@ the daily scenarios as the "model":
 Every request is appended to --record as {n, kind, body}.
 """
 
-import argparse
-import json
-import re
-import sys
-import threading
 import os
+import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import agent_daily_http  # noqa: E402
-from agent_e2e_claude_server import message, sse  # noqa: E402
-
-STATE = {}
-MARKER = re.compile(r"full text: (\S+) \.\.\.\]")
-
-
-def tool_names(body):
-    return [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+import agent_e2e_lib as lib  # noqa: E402
+from agent_e2e_claude_server import NOT_FOUND, make_handler as e2e_handler, tool_names, tool_results  # noqa: E402
 
 
 def results(body):
     """{tool_use_id: text} of the tool_results the conversation carries."""
-    out = {}
-    for msg in body.get("messages") or []:
-        content = msg.get("content")
-        if msg.get("role") != "user" or not isinstance(content, list):
-            continue
-        for block in content:
-            if isinstance(block, dict) and block.get("type") == "tool_result":
-                c = block.get("content")
-                if isinstance(c, list):
-                    c = "".join(p.get("text", "") for p in c if isinstance(p, dict))
-                out[block.get("tool_use_id")] = c or ""
-    return out
+    return {k: text or "" for k, (text, _) in tool_results(body).items()}
 
 
 def main_steps(agent_tool, done):
@@ -66,7 +44,7 @@ def main_steps(agent_tool, done):
         ("toolu_daily_cd", bash("cd sub && echo in sub", "Go to sub")),
         ("toolu_daily_pwd2", bash("pwd", "Where am I now")),
     ]
-    spill = MARKER.search(done.get("toolu_daily_cargo", ""))
+    spill = lib.SPILL.search(done.get("toolu_daily_cargo", ""))
     if spill:
         steps.append(("toolu_daily_reread", ("Read", {"file_path": spill.group(1), "offset": 480, "limit": 40})))
     steps.append(("toolu_daily_agent", (agent_tool, {
@@ -75,7 +53,7 @@ def main_steps(agent_tool, done):
     return steps
 
 
-def next_turn(body):
+def next_turn(body, state):
     names = tool_names(body)
     done = results(body)
     agent_tool = next((t for t in ("Agent", "Task") if t in names), None)
@@ -87,20 +65,14 @@ def next_turn(body):
     if "Bash" in names:
         if "toolu_daily_sub_bash" not in done:
             return "subagent", {"type": "tool_use", "id": "toolu_daily_sub_bash", "name": "Bash",
-                                "input": {"command": "sh %s/long.sh" % STATE["work"], "description": "Run the build"}}, "tool_use"
+                                "input": {"command": "sh %s/long.sh" % state["work"], "description": "Run the build"}}, "tool_use"
         return "subagent", {"type": "text", "text": "error[E0308] at src/main.rs:4:5."}, "end_turn"
     return "side", {"type": "text", "text": "ctx daily"}, "end_turn"
 
 
 def make_handler(state):
-    class Handler(agent_daily_http.Handler):
+    class Handler(e2e_handler(state)):
         extra_headers = {"request-id": "req_ctx_daily"}
-
-        def do_GET(self):
-            if "/models" in self.path:
-                self.send(200, "application/json", b'{"data":[],"has_more":false}')
-            else:
-                self.send(404, "application/json", b'{"type":"error","error":{"type":"not_found_error","message":"no"}}')
 
         def do_POST(self):
             body = self.json_body()
@@ -109,26 +81,19 @@ def make_handler(state):
                 self.send(200, "application/json", b'{"input_tokens":100}')
                 return
             if not path.endswith("/messages"):
-                self.send(404, "application/json", b'{"type":"error","error":{"type":"not_found_error","message":"no"}}')
+                self.send(404, "application/json", NOT_FOUND)
                 return
-            kind, block, stop = next_turn(body)
+            kind, block, stop = next_turn(body, state)
             n = self.record(state, {"kind": kind, "body": body})
-            model = body.get("model", "ctx-daily")
-            if body.get("stream"):
-                self.send(200, "text/event-stream", sse(n, model, block, stop))
-            else:
-                self.send(200, "application/json", json.dumps(message(n, model, block, stop)).encode())
+            self.answer(n, body, block, stop, "ctx-daily")
 
     return Handler
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--record", required=True)
+    ap = lib.arguments(__doc__)
     ap.add_argument("--work", required=True, help="the directory that holds long.sh")
-    a = ap.parse_args()
-    STATE["work"] = a.work
-    agent_daily_http.serve(make_handler({"n": 0, "lock": threading.Lock(), "record": a.record}))
+    lib.serve(make_handler, ap.parse_args())
 
 
 if __name__ == "__main__":

@@ -11,21 +11,15 @@ call per turn, the next once the previous call's output is in the request:
                                               (skipped when step 1's output names none)
   then a final message. Codex has no subagents to script.
 
-Every request body is appended to --record as {n, body}.
+Every request body is appended to --record as {n, path, body}.
 """
 
-import argparse
-import json
 import os
-import re
 import sys
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import agent_daily_http  # noqa: E402
-from agent_e2e_server import final_message, shell_call, turn  # noqa: E402
-
-MARKER = re.compile(r"full text: (\S+) \.\.\.\]")
+import agent_e2e_lib as lib  # noqa: E402
+from agent_e2e_server import final_message, make_handler as e2e_handler, shell_call, turn  # noqa: E402
 
 
 def outputs(body):
@@ -36,16 +30,14 @@ def outputs(body):
             o = item.get("output")
             if isinstance(o, dict):
                 o = o.get("content") or ""
-            if isinstance(o, list):
-                o = "".join(p.get("text", "") for p in o if isinstance(p, dict))
-            out[item.get("call_id")] = o or ""
+            out[item.get("call_id")] = lib.text_of(o) or ""
     return out
 
 
 def steps(done):
     s = [("call-daily-cargo", "cd sub && cargo test"), ("call-daily-pwd", "pwd"),
          ("call-daily-pytest", "cd sub && pytest -v -p no:cacheprovider")]
-    spill = MARKER.search(done.get("call-daily-cargo", ""))
+    spill = lib.SPILL.search(done.get("call-daily-cargo", ""))
     if spill:
         s.append(("call-daily-reread", "sed -n '480,519p' %s" % spill.group(1)))
     return s
@@ -64,37 +56,15 @@ def next_item(body):
 
 
 def make_handler(state):
-    class Handler(agent_daily_http.Handler):
-        def do_GET(self):
-            if self.path.rstrip("/").endswith("/models") or "/models?" in self.path:
-                self.send(200, "application/json", b'{"object":"list","data":[],"models":[]}')
-            else:
-                self.send(404, "application/json", b"{}")
-
-        def do_POST(self):
-            if (self.headers.get("Content-Encoding") or "").lower() == "zstd":
-                self.send(415, "application/json", b'{"error":"zstd not supported"}')
-                return
-            body = self.json_body()
-            if not self.path.rstrip("/").endswith("/responses"):
-                self.send(404, "application/json", b"{}")
-                return
-            n = self.record(state, {"body": body})
-            try:
-                data = turn("resp-ctx-daily-%d" % n, next_item(body))
-            except ValueError as e:
-                self.send(400, "application/json", json.dumps({"error": str(e)}).encode())
-                return
-            self.send(200, "text/event-stream", data)
+    class Handler(e2e_handler(state)):
+        def reply(self, n, body):
+            return turn("resp-ctx-daily-%d" % n, next_item(body))
 
     return Handler
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--record", required=True)
-    a = ap.parse_args()
-    agent_daily_http.serve(make_handler({"n": 0, "lock": threading.Lock(), "record": a.record}))
+    lib.serve(make_handler, lib.arguments(__doc__).parse_args())
 
 
 if __name__ == "__main__":

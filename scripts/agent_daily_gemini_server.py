@@ -15,18 +15,13 @@ shell call per turn, the next once the previous call's functionResponse is in `c
 Every request is appended to --record as {n, kind, body}.
 """
 
-import argparse
 import json
 import os
-import re
 import sys
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import agent_daily_http  # noqa: E402
-from agent_e2e_gemini_server import SHELL, declared_tools, response, side_answer  # noqa: E402
-
-MARKER = re.compile(r"full text: (\S+) \.\.\.\]")
+import agent_e2e_lib as lib  # noqa: E402
+from agent_e2e_gemini_server import SHELL, declared_tools, make_handler as e2e_handler, side_answer  # noqa: E402
 STEPS = ["cargo", "pwd", "pytest", "reread"]
 
 
@@ -44,30 +39,20 @@ def results(body):
 
 def commands(done):
     c = ["cd sub && cargo test", "pwd", "cd sub && pytest -v -p no:cacheprovider"]
-    spill = MARKER.search(done[0]) if done else None
+    spill = lib.SPILL.search(done[0]) if done else None
     if spill:
         c.append("sed -n '480,519p' %s" % spill.group(1))
     return c
 
 
 def make_handler(state):
-    class Handler(agent_daily_http.Handler):
-        def do_GET(self):
-            if "/models" in self.path:
-                self.send(200, "application/json", b'{"models":[]}')
-            else:
-                self.send(404, "application/json", b"{}")
-
+    class Handler(e2e_handler(state)):
         def do_POST(self):
             body = self.json_body()
             method = self.path.split("?")[0].rsplit(":", 1)[-1]
             kind = "main" if SHELL in declared_tools(body) else "side"
             self.record(state, {"kind": kind, "body": body})
-            if method == "countTokens":
-                self.send(200, "application/json", b'{"totalTokens": 100}')
-                return
-            if method not in ("generateContent", "streamGenerateContent"):
-                self.send(404, "application/json", b'{"error":{"code":404,"message":"not scripted"}}')
+            if not self.scripted(method):
                 return
             if kind == "main":
                 done = results(body)
@@ -76,20 +61,13 @@ def make_handler(state):
                          if todo else [{"text": "Done: one test fails."}])
             else:
                 parts = [{"text": side_answer(body)}]
-            data = response(parts)
-            if method == "streamGenerateContent":
-                self.send(200, "text/event-stream", ("data: %s\r\n\r\n" % json.dumps(data)).encode())
-            else:
-                self.send(200, "application/json", json.dumps(data).encode())
+            self.answer(method, parts)
 
     return Handler
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--record", required=True)
-    a = ap.parse_args()
-    agent_daily_http.serve(make_handler({"n": 0, "lock": threading.Lock(), "record": a.record}))
+    lib.serve(make_handler, lib.arguments(__doc__).parse_args())
 
 
 if __name__ == "__main__":

@@ -14,11 +14,11 @@
 import hashlib
 import json
 import os
-import re
 import sys
 import tomllib
 
-FAIL = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_e2e_lib as lib  # noqa: E402
 
 
 def trust(config_path):
@@ -58,82 +58,44 @@ def trust(config_path):
     return 0
 
 
-def expect(ok, what):
-    print("  [%s] %s" % ("ok" if ok else "FAIL", what))
-    if not ok:
-        FAIL.append(what)
-
-
 def tool_result(record):
-    with open(record, encoding="utf-8") as f:
-        requests = [json.loads(line) for line in f if line.strip()]
+    requests = lib.requests(record)
     for req in requests[1:]:
         for item in req["body"].get("input") or []:
             if item.get("type") in ("function_call_output", "local_shell_call_output"):
-                out = item.get("output")
-                if isinstance(out, list):  # content items
-                    out = "".join(p.get("text", "") for p in out if isinstance(p, dict))
-                return len(requests), out
+                return len(requests), lib.text_of(item.get("output"))
     return len(requests), None
 
 
-def excerpt(text, limit=40):
-    """The lines that tell the story: ctx's markers and status, and the error and its location."""
-    lines = text.splitlines()
-    keep = set(range(min(3, len(lines))))
-    for i, line in enumerate(lines):
-        if line.startswith("[... ") or line.startswith("[exit status") or "error" in line or "-->" in line \
-                or line.startswith("Warning: truncated") or "tokens truncated" in line:
-            keep.update(range(max(0, i - 1), min(len(lines), i + 2)))
-    keep.update(range(max(0, len(lines) - 2), len(lines)))
-    out, last = [], -1
-    for i in sorted(keep):
-        if i != last + 1:
-            out.append("    ...")
-        out.append("    | " + lines[i])
-        last = i
-    return "\n".join(out[: limit + 1])
+def tells(line):
+    """ctx's markers and status, the error and its location, Codex's own cut."""
+    return line.startswith("[... ") or line.startswith("[exit status") or "error" in line or "-->" in line \
+        or line.startswith("Warning: truncated") or "tokens truncated" in line
+
+
+def excerpt(text):
+    return lib.excerpt(text, tells)
 
 
 def check(mode, record, raw_path):
-    with open(raw_path, encoding="utf-8", errors="replace") as f:
-        raw = f.read()
+    raw = lib.read(raw_path)
     n, seen = tool_result(record)
     print("%s run: %d model requests; the shell command's raw output: %d lines, %d bytes"
           % (mode, n, raw.count("\n"), len(raw.encode())))
     if seen is None:
-        expect(False, "request 2 carries the shell call's result")
+        lib.expect(False, "request 2 carries the shell call's result")
         return 1
-    print("  what the model was sent: %d lines, %d bytes (%.1f%% of the raw output)"
-          % (seen.count("\n"), len(seen.encode()), 100.0 * len(seen.encode()) / max(1, len(raw.encode()))))
+    print("  what the model was sent: " + lib.share(seen, raw))
     print(excerpt(seen))
-    has_error = "error[E0308]: mismatched types" in seen
-    has_loc = " --> src/main.rs:4:5" in seen
     codex_cut = "Warning: truncated output" in seen or "tokens truncated" in seen
-    if mode == "baseline":
-        print("  baseline: the error line %s, its location %s, Codex's own truncation %s"
-              % ("reached the model" if has_error else "was LOST",
-                 "reached the model" if has_loc else "was LOST",
-                 "cut the output" if codex_cut else "did not cut"))
+    if lib.error_and_location(mode, seen, ", Codex's own truncation %s"
+                              % ("cut the output" if codex_cut else "did not cut")):
         return 0
-    expect(has_error, "the model saw `error[E0308]: mismatched types`")
-    expect(has_loc, "the model saw ` --> src/main.rs:4:5`")
-    expect("[exit status 3]" in seen, "the model saw ctx's status line `[exit status 3]`")
-    markers = re.findall(r"^\[\.\.\. .*?full text: (\S+) \.\.\.\]$", seen, re.M)
-    expect(bool(markers), "a ctx marker names the full text's path")
-    if markers:
-        path = markers[0]
-        exists = os.path.isfile(path)
-        expect(exists, "the spill file %s exists" % path)
-        if exists:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                full = f.read()
-            expect(full.count("\n") >= 3000 and "error[E0308]" in full,
-                   "the spill file holds the full output (%d lines)" % full.count("\n"))
-    expect(len(seen.encode()) * 3 <= len(raw.encode()),
-           "the model got at most a third of the raw bytes (%d of %d)" % (len(seen.encode()), len(raw.encode())))
-    expect(not codex_cut, "Codex did not cut ctx's output again (it fits Codex's tool-output limit)")
-    return 1 if FAIL else 0
+    lib.expect("[exit status 3]" in seen, "the model saw ctx's status line `[exit status 3]`")
+    lib.spill(lib.markers(seen), lambda full: full.count("\n") >= 3000 and "error[E0308]" in full, "the full output")
+    lib.a_third(seen, raw)
+    lib.expect(not codex_cut, "Codex did not cut ctx's output again (it fits Codex's tool-output limit)")
+    return lib.status()
 
 
 def main(argv):

@@ -17,11 +17,14 @@ Any other request (a title, a quota check, token counting) gets a short text rep
 Every request is appended, as one JSON line {n, path, kind, body}, to --record.
 """
 
-import argparse
 import json
+import os
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_e2e_lib as lib  # noqa: E402
+
+NOT_FOUND = b'{"type":"error","error":{"type":"not_found_error","message":"no"}}'
 
 
 def tool_names(body):
@@ -29,16 +32,16 @@ def tool_names(body):
 
 
 def tool_results(body):
-    """The tool_use ids whose results the conversation carries, in order."""
-    ids = []
+    """{tool_use_id: (text, is_error)} of the tool_results the conversation carries, in order."""
+    out = {}
     for msg in body.get("messages") or []:
         content = msg.get("content")
         if msg.get("role") != "user" or not isinstance(content, list):
             continue
         for block in content:
             if isinstance(block, dict) and block.get("type") == "tool_result":
-                ids.append(block.get("tool_use_id"))
-    return ids
+                out[block.get("tool_use_id")] = (lib.text_of(block.get("content")), bool(block.get("is_error")))
+    return out
 
 
 def next_turn(body, state):
@@ -88,23 +91,12 @@ def sse(n, model, block, stop):
          "usage": {"output_tokens": 10}},
         {"type": "message_stop"},
     ]
-    return "".join("event: %s\ndata: %s\n\n" % (e["type"], json.dumps(e)) for e in events).encode()
+    return lib.sse(events)
 
 
 def make_handler(state):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, fmt, *args):
-            sys.stderr.write("server: " + (fmt % args) + "\n")
-
-        def send(self, code, ctype, data):
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(data)))
-            self.send_header("request-id", "req_ctx_e2e")
-            self.end_headers()
-            self.wfile.write(data)
+    class Handler(lib.Handler):
+        extra_headers = {"request-id": "req_ctx_e2e"}
 
         def do_HEAD(self):
             self.send(200, "application/json", b"")
@@ -113,53 +105,40 @@ def make_handler(state):
             if "/models" in self.path:
                 self.send(200, "application/json", b'{"data":[],"has_more":false}')
             else:
-                self.send(404, "application/json", b'{"type":"error","error":{"type":"not_found_error","message":"no"}}')
+                self.send(404, "application/json", NOT_FOUND)
+
+        def answer(self, n, body, block, stop, model="ctx-e2e"):
+            """Sends a message with one content block: streamed when the body asks for it."""
+            model = body.get("model", model)
+            if body.get("stream"):
+                self.send(200, "text/event-stream", sse(n, model, block, stop))
+            else:
+                self.send(200, "application/json", json.dumps(message(n, model, block, stop)).encode())
 
         def do_POST(self):
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                body = {"_unparsed": raw.decode("utf-8", "replace")}
+            body = self.json_body()
             path = self.path.split("?")[0].rstrip("/")
             if path.endswith("/count_tokens"):
-                kind, reply = "count_tokens", None
+                kind = "count_tokens"
             elif path.endswith("/messages"):
                 kind, block, stop = next_turn(body, state)
             else:
                 kind = "other"
-            with state["lock"]:
-                state["n"] += 1
-                n = state["n"]
-                with open(state["record"], "a", encoding="utf-8") as f:
-                    f.write(json.dumps({"n": n, "path": self.path, "kind": kind, "body": body}) + "\n")
+            n = self.record(state, {"path": self.path, "kind": kind, "body": body})
             if kind == "count_tokens":
                 self.send(200, "application/json", b'{"input_tokens":100}')
             elif kind == "other":
-                self.send(404, "application/json", b'{"type":"error","error":{"type":"not_found_error","message":"no"}}')
-            elif body.get("stream"):
-                self.send(200, "text/event-stream", sse(n, body.get("model", "ctx-e2e"), block, stop))
+                self.send(404, "application/json", NOT_FOUND)
             else:
-                data = json.dumps(message(n, body.get("model", "ctx-e2e"), block, stop)).encode()
-                self.send(200, "application/json", data)
+                self.answer(n, body, block, stop)
 
     return Handler
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--port", type=int, default=0)
-    ap.add_argument("--record", required=True, help="file to append request bodies to")
-    ap.add_argument("--command", required=True, help="the Bash command of the first turn")
+    ap = lib.arguments(__doc__, "the Bash command of the first turn")
     ap.add_argument("--read", help="a file the model then asks to Read")
-    ap.add_argument("--final", default="The build failed: error[E0308] at src/main.rs:4:5.")
-    a = ap.parse_args()
-    state = {"n": 0, "lock": threading.Lock(), "record": a.record,
-             "command": a.command, "read": a.read, "final": a.final}
-    server = ThreadingHTTPServer(("127.0.0.1", a.port), make_handler(state))
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    lib.serve(make_handler, ap.parse_args())
 
 
 if __name__ == "__main__":

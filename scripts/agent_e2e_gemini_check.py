@@ -9,22 +9,15 @@
 
 import json
 import os
-import re
 import sys
 
-FAIL = []
-
-
-def expect(ok, what):
-    print("  [%s] %s" % ("ok" if ok else "FAIL", what))
-    if not ok:
-        FAIL.append(what)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_e2e_lib as lib  # noqa: E402
 
 
 def function_response(record):
     """The number of requests, and the first functionResponse (name, response) sent back."""
-    with open(record, encoding="utf-8") as f:
-        requests = [json.loads(line) for line in f if line.strip()]
+    requests = lib.requests(record)
     for req in requests:
         for content in req["body"].get("contents") or []:
             for part in content.get("parts") or []:
@@ -42,68 +35,39 @@ def response_text(response):
     return None, json.dumps(response)
 
 
-def excerpt(text, limit=40):
-    """The lines that tell the story: the markers, the error and its location, the status."""
-    lines = text.splitlines()
-    keep = set(range(min(3, len(lines))))
-    for i, line in enumerate(lines):
-        if line.startswith("[... ") or "error" in line or "-->" in line or line.startswith("Exit Code") \
-                or line.startswith("Output too large") or "characters omitted" in line:
-            keep.update(range(max(0, i - 1), min(len(lines), i + 2)))
-    keep.update(range(max(0, len(lines) - 2), len(lines)))
-    out, last = [], -1
-    for i in sorted(keep):
-        if i != last + 1:
-            out.append("    ...")
-        out.append("    | " + lines[i][:300])
-        last = i
-    return "\n".join(out[: limit + 1])
+def tells(line):
+    """ctx's markers, the error and its location, the status, the CLI's own cut."""
+    return line.startswith("[... ") or "error" in line or "-->" in line or line.startswith("Exit Code") \
+        or line.startswith("Output too large") or "characters omitted" in line
 
 
 def check(mode, record, raw_path):
-    with open(raw_path, encoding="utf-8", errors="replace") as f:
-        raw = f.read()
+    raw = lib.read(raw_path)
     requests, fr = function_response(record)
     kinds = ", ".join("%s %s" % (r.get("kind"), r["path"].split("/")[-1].split("?")[0]) for r in requests)
     print("%s run: %d requests (%s); the command's raw output: %d lines, %d bytes"
           % (mode, len(requests), kinds, raw.count("\n"), len(raw.encode())))
     if fr is None:
-        expect(False, "a request carries run_shell_command's functionResponse")
+        lib.expect(False, "a request carries run_shell_command's functionResponse")
         return 1
     key, seen = response_text(fr.get("response") or {})
-    print("  functionResponse %s, response.%s: %d lines, %d bytes (%.1f%% of the raw output)"
-          % (fr.get("name"), key, seen.count("\n"), len(seen.encode()),
-             100.0 * len(seen.encode()) / max(1, len(raw.encode()))))
-    print(excerpt(seen))
-    has_error = "error[E0308]: mismatched types" in seen
-    has_loc = " --> src/main.rs:4:5" in seen
+    print("  functionResponse %s, response.%s: %s" % (fr.get("name"), key, lib.share(seen, raw)))
+    print(lib.excerpt(seen, tells, width=300))
     gemini_cut = "Output too large. Showing first" in seen
     if mode == "baseline":
-        print("  baseline: the error line %s, its location %s, Gemini CLI's own truncation %s"
-              % ("reached the model" if has_error else "was LOST",
-                 "reached the model" if has_loc else "was LOST",
-                 "cut the output" if gemini_cut else "did not cut"))
+        lib.error_and_location(mode, seen, ", Gemini CLI's own truncation %s"
+                               % ("cut the output" if gemini_cut else "did not cut"))
         return 0
-    expect(fr.get("name") == "run_shell_command", "the functionResponse is run_shell_command's")
-    expect(key == "output", "the model got the result as the call's output, not as an error (response.%s)" % key)
-    expect(has_error, "the model saw `error[E0308]: mismatched types`")
-    expect(has_loc, "the model saw ` --> src/main.rs:4:5`")
-    expect("Exit Code: 3" in seen, "the model saw the command's status (`Exit Code: 3`)")
-    markers = re.findall(r"^\[\.\.\. .*?full text: (\S+) \.\.\.\]$", seen, re.M)
-    expect(bool(markers), "a ctx marker names the full text's path")
-    if markers:
-        path = markers[0]
-        exists = os.path.isfile(path)
-        expect(exists, "the spill file %s exists" % path)
-        if exists:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                full = f.read()
-            expect(full.count("\n") >= 3000 and "error[E0308]" in full and "Compiling crate-3000 " in full,
-                   "the spill file holds the full output (%d lines)" % full.count("\n"))
-    expect(len(seen.encode()) * 3 <= len(raw.encode()),
-           "the model got at most a third of the raw bytes (%d of %d)" % (len(seen.encode()), len(raw.encode())))
-    expect(not gemini_cut, "Gemini CLI did not cut ctx's output again (it fits its 40,000-character threshold)")
-    return 1 if FAIL else 0
+    lib.expect(fr.get("name") == "run_shell_command", "the functionResponse is run_shell_command's")
+    lib.expect(key == "output", "the model got the result as the call's output, not as an error (response.%s)" % key)
+    lib.error_and_location(mode, seen)
+    lib.expect("Exit Code: 3" in seen, "the model saw the command's status (`Exit Code: 3`)")
+    lib.spill(lib.markers(seen),
+              lambda full: full.count("\n") >= 3000 and "error[E0308]" in full and "Compiling crate-3000 " in full,
+              "the full output")
+    lib.a_third(seen, raw)
+    lib.expect(not gemini_cut, "Gemini CLI did not cut ctx's output again (it fits its 40,000-character threshold)")
+    return lib.status()
 
 
 def main(argv):

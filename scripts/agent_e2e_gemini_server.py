@@ -23,11 +23,12 @@ checks, summaries) gets a plain text answer, or, when it asks for JSON
 Every request is appended, as one JSON line {n, path, kind, body}, to --record.
 """
 
-import argparse
 import json
+import os
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_e2e_lib as lib  # noqa: E402
 
 SHELL = "run_shell_command"
 
@@ -98,32 +99,34 @@ def response(parts):
 
 
 def make_handler(state):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, fmt, *args):
-            sys.stderr.write("server: " + (fmt % args) + "\n")
-
-        def send(self, code, ctype, data):
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class Handler(lib.Handler):
         def do_GET(self):
             if "/models" in self.path:
                 self.send(200, "application/json", b'{"models":[]}')
             else:
                 self.send(404, "application/json", b"{}")
 
+        def answer(self, method, parts):
+            """Sends a response with `parts`, as SSE for streamGenerateContent."""
+            data = response(parts)
+            if method == "streamGenerateContent":
+                self.send(200, "text/event-stream", ("data: %s\r\n\r\n" % json.dumps(data)).encode())
+            else:
+                self.send(200, "application/json", json.dumps(data).encode())
+
+        def scripted(self, method):
+            """True for a generateContent call, which the caller answers; answers countTokens
+            (a count) and any other method (404) itself."""
+            if method == "countTokens":
+                self.send(200, "application/json", b'{"totalTokens": 100}')
+                return False
+            if method not in ("generateContent", "streamGenerateContent"):
+                self.send(404, "application/json", b'{"error":{"code":404,"message":"not scripted"}}')
+                return False
+            return True
+
         def do_POST(self):
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                body = {"_unparsed": raw.decode("utf-8", "replace")}
+            body = self.json_body()
             path = self.path.split("?")[0]
             method = path.rsplit(":", 1)[-1] if ":" in path else ""
             if method == "countTokens":
@@ -132,15 +135,8 @@ def make_handler(state):
                 kind = "final" if has_function_response(body) else "call"
             else:
                 kind = "side"
-            with state["lock"]:
-                state["n"] += 1
-                with open(state["record"], "a", encoding="utf-8") as f:
-                    f.write(json.dumps({"n": state["n"], "path": self.path, "kind": kind, "body": body}) + "\n")
-            if method == "countTokens":
-                self.send(200, "application/json", b'{"totalTokens": 100}')
-                return
-            if method not in ("generateContent", "streamGenerateContent"):
-                self.send(404, "application/json", b'{"error":{"code":404,"message":"not scripted"}}')
+            self.record(state, {"path": self.path, "kind": kind, "body": body})
+            if not self.scripted(method):
                 return
             if kind == "call":
                 parts = [{"functionCall": {"name": SHELL, "args": {
@@ -149,27 +145,13 @@ def make_handler(state):
                 parts = [{"text": state["final"]}]
             else:
                 parts = [{"text": side_answer(body)}]
-            data = response(parts)
-            if method == "streamGenerateContent":
-                self.send(200, "text/event-stream", ("data: %s\r\n\r\n" % json.dumps(data)).encode())
-            else:
-                self.send(200, "application/json", json.dumps(data).encode())
+            self.answer(method, parts)
 
     return Handler
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--port", type=int, default=0)
-    ap.add_argument("--record", required=True, help="file to append request bodies to")
-    ap.add_argument("--command", required=True, help="shell command of the first turn")
-    ap.add_argument("--final", default="The build failed: error[E0308] at src/main.rs:4:5.")
-    a = ap.parse_args()
-    state = {"n": 0, "lock": threading.Lock(), "record": a.record,
-             "command": a.command, "final": a.final}
-    server = ThreadingHTTPServer(("127.0.0.1", a.port), make_handler(state))
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    lib.serve(make_handler, lib.arguments(__doc__, "shell command of the first turn").parse_args())
 
 
 if __name__ == "__main__":

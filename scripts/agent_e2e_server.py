@@ -13,11 +13,12 @@ turn, as Server-Sent Events in the wire format Codex's own tests use
 Each request body is appended, as one JSON line, to --record.
 """
 
-import argparse
 import json
+import os
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import agent_e2e_lib as lib  # noqa: E402
 
 SHELL_TOOLS = ("exec_command", "shell_command", "shell", "local_shell")
 
@@ -73,13 +74,6 @@ def final_message(text):
     }
 
 
-def sse(events):
-    out = []
-    for event in events:
-        out.append("event: %s\ndata: %s\n\n" % (event["type"], json.dumps(event)))
-    return "".join(out).encode()
-
-
 def turn(resp_id, item):
     usage = {
         "input_tokens": 100,
@@ -88,7 +82,7 @@ def turn(resp_id, item):
         "output_tokens_details": {"reasoning_tokens": 0},
         "total_tokens": 110,
     }
-    return sse(
+    return lib.sse(
         [
             {"type": "response.created", "response": {"id": resp_id}},
             {"type": "response.output_item.done", "output_index": 0, "item": item},
@@ -101,18 +95,12 @@ def turn(resp_id, item):
 
 
 def make_handler(state):
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, fmt, *args):
-            sys.stderr.write("server: " + (fmt % args) + "\n")
-
-        def send(self, code, ctype, data):
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+    class Handler(lib.Handler):
+        def reply(self, n, body):
+            """The n-th request's turn: the shell call first, then the final message."""
+            if n == 1:
+                return turn("resp-ctx-e2e-1", shell_call(body, state["command"]))
+            return turn("resp-ctx-e2e-%d" % n, final_message(state["final"]))
 
         def do_GET(self):
             # Model discovery: an empty list, so Codex keeps the configured model.
@@ -122,28 +110,15 @@ def make_handler(state):
                 self.send(404, "application/json", b"{}")
 
         def do_POST(self):
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
-            if (self.headers.get("Content-Encoding") or "").lower() == "zstd":
-                self.send(415, "application/json", b'{"error":"zstd not supported"}')
+            body = self.json_body()
+            if self.refuse_zstd():
                 return
+            if not self.path.rstrip("/").endswith("/responses"):
+                self.send(404, "application/json", b"{}")
+                return
+            n = self.record(state, {"path": self.path, "body": body})
             try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                body = {"_unparsed": raw.decode("utf-8", "replace")}
-            with state["lock"]:
-                if not self.path.rstrip("/").endswith("/responses"):
-                    self.send(404, "application/json", b"{}")
-                    return
-                state["n"] += 1
-                n = state["n"]
-                with open(state["record"], "a", encoding="utf-8") as f:
-                    f.write(json.dumps({"n": n, "path": self.path, "body": body}) + "\n")
-            try:
-                if n == 1:
-                    data = turn("resp-ctx-e2e-1", shell_call(body, state["command"]))
-                else:
-                    data = turn("resp-ctx-e2e-%d" % n, final_message(state["final"]))
+                data = self.reply(n, body)
             except ValueError as e:
                 self.send(400, "application/json", json.dumps({"error": str(e)}).encode())
                 return
@@ -153,17 +128,8 @@ def make_handler(state):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--port", type=int, default=0)
-    ap.add_argument("--record", required=True, help="file to append request bodies to")
-    ap.add_argument("--command", required=True, help="shell command of the first turn")
-    ap.add_argument("--final", default="The build failed: error[E0308] at src/main.rs:4:5.")
-    a = ap.parse_args()
-    state = {"n": 0, "lock": threading.Lock(), "record": a.record,
-             "command": a.command, "final": a.final}
-    server = ThreadingHTTPServer(("127.0.0.1", a.port), make_handler(state))
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+    a = lib.arguments(__doc__, "shell command of the first turn").parse_args()
+    lib.serve(make_handler, a)
 
 
 if __name__ == "__main__":
