@@ -126,7 +126,30 @@ fn anthropic_format() {
     assert_eq!(seen[0].header("anthropic-version"), Some("2023-06-01"));
     assert_eq!(seen[0].header("authorization"), None);
     assert!(seen[0].body["system"].is_string());
+    // Current Claude models refuse `temperature` (400 "`temperature` is deprecated for this
+    // model"), and the anthropic SDK 2.x's MessageCreateParams have no such key.
+    assert_eq!(seen[0].body.get("temperature"), None);
     assert!(r.out.contains("summary of [step 00000:]"));
+    let r = run(summarize_cmd(&cache)
+        .args([
+            "--provider",
+            "anthropic",
+            "--base-url",
+            &server.root(),
+            "--model",
+            "claude-test",
+            "--temperature",
+            "0.5",
+        ])
+        .write_stdin(log(4000)));
+    assert_eq!(
+        (r.code, r.err.as_str()),
+        (
+            2,
+            "ctx-summarize: --temperature: Anthropic's Messages API takes none for its current models (and its SDKs have none): drop it\n"
+        )
+    );
+    assert_eq!(server.seen().len(), 6, "nothing is sent");
 }
 
 #[test]

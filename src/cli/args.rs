@@ -215,6 +215,11 @@ impl LlmArgs {
             return Err(super::usage(format!("--temperature {} is not a number from 0 to 2", self.temperature)));
         }
         let Some(mut cfg) = self.conn.config()? else { return Ok(None) };
+        if cfg.provider == crate::llm::Provider::Anthropic && self.temperature != 0.0 {
+            return Err(super::usage(
+                "--temperature: Anthropic's Messages API takes none for its current models (and its SDKs have none): drop it",
+            ));
+        }
         cfg.map_model = self.map_model.clone();
         cfg.jobs = usize::from(self.jobs);
         cfg.temperature = self.temperature;

@@ -56,11 +56,6 @@ impl BatchArgs {
         if cfg.cache_dir.is_none() {
             return Err(super::usage("--batch-out needs the response cache, where the answers go: drop --no-cache"));
         }
-        if cfg.provider == crate::llm::Provider::Anthropic && cfg.temperature != 0.0 {
-            return Err(super::usage(
-                "Anthropic's Message Batches take no --temperature (its API and SDKs dropped sampling parameters): drop it",
-            ));
-        }
         cfg.batch = true;
         Ok(Some(cfg))
     }

@@ -43,23 +43,14 @@ pub fn is_key(id: &str) -> bool {
     id.len() == 40 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// One line of a batch input file for a request `body` under `custom_id`. Anthropic's params
-/// leave out `temperature`: the Messages API of version 2026-10-21 refuses any sampling
-/// parameter, and the SDKs from 2.0 have none (`MessageCreateParamsNonStreaming` of the
-/// `anthropic` package 2.13.0 declares no `temperature`); a batch run with another temperature
-/// than 0 is refused before ([`crate::cli`]'s `--batch-out`).
+/// One line of a batch input file for a request `body` under `custom_id` (an Anthropic body
+/// has no `temperature`: see [`Provider::body`]).
 pub fn line(provider: Provider, custom_id: &str, body: &Value) -> Value {
     match provider {
         Provider::Openai => {
             json!({"custom_id": custom_id, "method": "POST", "url": "/v1/chat/completions", "body": body})
         }
-        Provider::Anthropic => {
-            let mut params = body.clone();
-            if let Some(p) = params.as_object_mut() {
-                p.remove("temperature");
-            }
-            json!({"custom_id": custom_id, "params": params})
-        }
+        Provider::Anthropic => json!({"custom_id": custom_id, "params": body}),
     }
 }
 
@@ -348,8 +339,6 @@ mod tests {
             json!({"custom_id": "k", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "m"}})
         );
         assert_eq!(line(Provider::Anthropic, "k", &body), json!({"custom_id": "k", "params": {"model": "m"}}));
-        let warm = json!({"model": "m", "temperature": 0.0});
-        assert_eq!(line(Provider::Anthropic, "k", &warm), json!({"custom_id": "k", "params": {"model": "m"}}));
         assert!(is_key(&"0a".repeat(20)) && !is_key("../../etc/passwd") && !is_key(&"0A".repeat(20)));
     }
 }

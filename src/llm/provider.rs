@@ -46,7 +46,10 @@ impl Provider {
         }
     }
 
-    /// The request body.
+    /// The request body. Anthropic's has no `temperature`: the Messages API refuses it for
+    /// the current models (400 "`temperature` is deprecated for this model", from Claude Opus
+    /// 4.7 and Sonnet 5 on), and the `anthropic` SDKs from 2.0 have no such parameter
+    /// (`MessageCreateParamsNonStreaming` of the Python package 2.13.0).
     pub fn body(self, req: &Request) -> Value {
         match self {
             Provider::Openai => json!({
@@ -62,7 +65,6 @@ impl Provider {
                 let mut body = json!({
                     "model": req.model,
                     "messages": turns,
-                    "temperature": req.temperature,
                     "max_tokens": req.max_tokens,
                 });
                 if !system.is_empty() {
@@ -188,6 +190,10 @@ mod tests {
     #[test]
     fn anthropic_body_and_reply() {
         let b = Provider::Anthropic.body(&req());
+        assert_eq!(
+            b.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default(),
+            ["model", "messages", "max_tokens", "system"]
+        );
         assert_eq!(b["system"], "be brief");
         assert_eq!(b["messages"], json!([{"role": "user", "content": "hi"}]));
         let r = Provider::Anthropic
