@@ -144,7 +144,7 @@ rss_stream() { # label, command...
         "$(python3 -c "print(f'{$t1 - $t0:.2f}')")" >>"$OUT/rss_stream.tsv"
 }
 rss_stream "ctx-truncate --max-tokens 4000" "$BIN" --max-tokens 4000
-rss_stream "ctx-truncate (default: --max-chars 12000, head-tail)" "$BIN"
+rss_stream "ctx-truncate (default: --max-chars 12000, auto)" "$BIN"
 rss_stream "ctx-truncate --strategy tail --max-lines 100" "$BIN" --strategy tail --max-lines 100
 rss_stream "tail -n 100" tail -n 100
 rss_stream "wc -l" wc -l
