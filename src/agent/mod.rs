@@ -2,8 +2,9 @@
 //! its reply must look like), where its settings live, and how ctx is installed there.
 //!
 //! Nothing here runs a filter or touches the terminal: [`hook`] turns an agent's event into
-//! the text to fit and the fitted text into the agent's reply; [`install`] merges ctx's hook
-//! into an agent's settings and takes exactly that out again.
+//! the text to fit and the fitted text into the agent's reply, through each agent's own module
+//! (which build on [`plan`] and [`shell`], and never import [`hook`] back); [`install`] merges
+//! ctx's hook into an agent's settings and takes exactly that out again.
 
 pub mod amp;
 pub mod copilot;

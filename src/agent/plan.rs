@@ -1,6 +1,6 @@
 //! What a hook event asks of ctx ([`Plan`]), how the hook reaches the other filters
 //! ([`Options`]), and the one command rewrite the agents that run shell commands share
-//! ([`wrap`]). Each agent's module builds on these; [`super::hook`] dispatches to them.
+//! (`wrap`). Each agent's module builds on these; [`super::hook`] dispatches to them.
 
 use serde_json::Value;
 
@@ -12,7 +12,7 @@ pub enum Plan {
     /// Nothing: the agent keeps its output as it is (another event, a tool ctx leaves alone,
     /// output that is not text).
     Pass,
-    /// Fit `text` with the profile of `tool`, then answer with [`reply`].
+    /// Fit `text` with the profile of `tool`, then answer with [`super::hook::reply`].
     Fit {
         /// The tool's name as the agent gives it; profiles match it in any case and by alias.
         tool: String,

@@ -4,6 +4,8 @@
 //! `ctx-truncate -- bash -c 'COMMAND'` would run in a child, and a `cd` in it would be lost.
 //! [`in_place`] keeps the command in that shell: its output goes to a temporary file, the file
 //! through `ctx-truncate`, and the command's exit status is the rewritten command's.
+//! The shell text every rewrite needs is here too: [`quote`], `wrapped` (a command already
+//! under ctx-truncate) and [`changes_shell_state`].
 
 /// `command` run in the current shell with its standard output and error fitted by `truncate`
 /// (a command line that reads the text on its standard input). Both bash and zsh read it; the
