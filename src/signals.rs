@@ -215,7 +215,6 @@ const SUMMARIES: &[&str] = &[
 
 /// Context: what makes a verdict usable.
 const CONTEXTS: &[&str] = &[
-    r"^\s*--> \S+:\d+",                       // rustc location
     r"^\s*= (?:note|help): ",                 // rustc
     r"^(?:note|help): ",                      // rustc
     r"^E\s{2,}\S",                            // pytest assertion detail
@@ -228,11 +227,12 @@ const CONTEXTS: &[&str] = &[
     r"^\s*at .+[:(]\d+(?::\d+)?\)?\s*$",      // JS/Java frame (first after a verdict)
     r"^\s*File .+, line \d+",                 // Python frame (nearest the exception)
     r"^\s*\d*\s*\|",                          // compiler snippet (near an error)
+    r"^\s*--> \S+:\d+",                       // rustc location (of an error, not of a warning)
     r"^\^",                                   // gcc caret line
 ];
 
 /// Context entries that count only next to a verdict (frames and snippets are everywhere).
-const NEAR_ONLY: std::ops::Range<usize> = 10..14;
+const NEAR_ONLY: std::ops::Range<usize> = 9..14;
 
 /// Passing lines: below plain text, whatever words they contain. Matched by [`is_pass`]; the
 /// patterns hold it to account in the tests.
@@ -817,6 +817,18 @@ mod tests {
             "error[E0308]: mismatched types\n  --> src/main.rs:4:18\n   |\n4  |     let x: i32 = \"a\";\n   |                  ^^^ expected `i32`\nsomething else | here\n",
         );
         assert_eq!(&c[..5], &[Class::Verdict, Class::Context, Class::Context, Class::Context, Class::Context]);
+    }
+
+    /// A location counts as context only under a verdict: under a warning it would be kept
+    /// without its message (a bare `--> src/report.rs:88:9` in a 300-token cut of
+    /// tests/fixtures/build.log), so it ranks no higher than the warning itself.
+    #[test]
+    fn a_location_under_a_warning_is_not_context() {
+        let c = scan(
+            "warning: unused variable: `count`\n  --> src/report.rs:88:9\n   |\n88 |     let count = rows.len();\n",
+        );
+        assert_eq!(c[0], Class::Warning);
+        assert!(c[1] <= Class::Warning, "{:?}", c[1]);
     }
 
     #[test]
