@@ -396,6 +396,20 @@ fn a_killed_emit_or_ingest_leaves_nothing_half_written() {
     assert!(!req.exists(), "a finished run leaves no batch file to submit again");
 }
 
+/// `scripts/validate_batch_lines.py ARGS` run by `python`: its stdout (echoed to stderr), once
+/// it succeeded.
+fn validate(python: &str, args: &[&std::ffi::OsStr]) -> String {
+    let o = std::process::Command::new(python)
+        .arg("scripts/validate_batch_lines.py")
+        .args(args)
+        .output()
+        .expect("python runs");
+    let (out, err) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{out}{err}");
+    eprint!("{out}");
+    out.into_owned()
+}
+
 /// The lines checked against the real consumers' own types: the `openai` and `anthropic` SDKs
 /// from PyPI (vLLM's models: `lines_are_valid_for_real_vllm`); then the SDK-built results read
 /// back in. Run with
@@ -404,17 +418,10 @@ fn a_killed_emit_or_ingest_leaves_nothing_half_written() {
 #[ignore = "needs the openai/anthropic SDKs: python3 -m venv /tmp/v && /tmp/v/bin/pip install openai anthropic; CTX_BATCH_PYTHON=/tmp/v/bin/python (see scripts/validate_batch_lines.py)"]
 fn lines_are_valid_for_the_real_sdks() {
     let python = std::env::var("CTX_BATCH_PYTHON").unwrap_or_else(|_| "python3".into());
-    let script = "scripts/validate_batch_lines.py";
+    let py = |args: &[&std::ffi::OsStr]| validate(&python, args);
     let dir = tmp("batch-sdk");
     let log = dir.join("big.log");
     fs::write(&log, long_log()).expect("write");
-    let py = |args: &[&std::ffi::OsStr]| {
-        let o = std::process::Command::new(&python).arg(script).args(args).output().expect("python runs");
-        let (out, err) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
-        assert!(o.status.success(), "{out}{err}");
-        eprint!("{out}");
-        out.into_owned()
-    };
     let out = py(&["check-api-fields".as_ref()]);
     assert!(out.contains("the batch and file fields ctx reads are the SDKs'"), "{out}");
     for shape in ["openai", "anthropic"] {
@@ -442,16 +449,10 @@ fn lines_are_valid_for_the_real_sdks() {
 #[ignore = "needs vLLM's models: python3 -m venv /tmp/vllm && /tmp/vllm/bin/pip install vllm; CTX_VLLM_PYTHON=/tmp/vllm/bin/python (see scripts/validate_batch_lines.py)"]
 fn lines_are_valid_for_real_vllm() {
     let python = std::env::var("CTX_VLLM_PYTHON").expect("CTX_VLLM_PYTHON: a python with vllm installed");
-    let script = "scripts/validate_batch_lines.py";
+    let py = |args: &[&std::ffi::OsStr]| validate(&python, args);
     let dir = tmp("batch-vllm");
     let log = dir.join("big.log");
     fs::write(&log, long_log()).expect("write");
-    let py = |args: &[&std::ffi::OsStr]| {
-        let o = std::process::Command::new(&python).arg(script).args(args).output().expect("python runs");
-        let (out, err) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
-        assert!(o.status.success(), "{out}{err}");
-        out.into_owned()
-    };
     let (req, res) = (dir.join("req.jsonl"), dir.join("res.jsonl"));
     let args = ["--model", "Qwen/Qwen3-8B", "--max-output", "300", "--target", "200"];
     let r = run(summarize(&dir).args(args).arg("--batch-out").arg(&req).arg(&log));

@@ -9,6 +9,7 @@ use super::watch::{Signals, Stopped, Watch};
 use super::{Doc, Fitted, Marker, Options, Retainer, Strategy};
 use crate::clean::Cleaner;
 use crate::config::Settings;
+use crate::error::usage;
 use crate::store::{self, Spool, Store};
 use crate::structure::Format;
 use crate::text::{self, Budget, Cut, Size, Unit, Utf8Check, read_chunks};
@@ -86,11 +87,6 @@ pub struct Call {
     pub no_clean: bool,
 }
 
-/// Options that contradict each other: the caller's words are wrong (a usage error).
-fn bad(msg: impl Into<String>) -> anyhow::Error {
-    crate::error::usage(msg)
-}
-
 impl Request {
     /// The request that `settings` (a tool's profile with the flags given over it) and `call`
     /// make: the one conversion the command line, the hooks and the MCP server share. An
@@ -99,12 +95,14 @@ impl Request {
     pub fn new(settings: &Settings, call: Call) -> Result<Request> {
         let s = settings;
         if call.command.is_some() && call.lines.is_some() {
-            return Err(bad("--lines reads a range of FILEs or stdin, not of a command's output"));
+            return Err(usage("--lines reads a range of FILEs or stdin, not of a command's output"));
         }
         let keep = s.keep.clone().unwrap_or_default();
         let strategy = match (s.strategy, keep.is_empty()) {
             (Some(s), false) if s != Strategy::Salient => {
-                return Err(bad("--keep chooses lines for --strategy salient; it does nothing with another strategy"));
+                return Err(usage(
+                    "--keep chooses lines for --strategy salient; it does nothing with another strategy",
+                ));
             }
             (Some(s), _) => s,
             (None, false) => Strategy::Salient,
@@ -113,7 +111,7 @@ impl Request {
         let baseline = match &call.baseline {
             None => None,
             Some(_) if !strategy.collects() => {
-                return Err(bad(
+                return Err(usage(
                     "--baseline ranks the lines salient keeps; it does nothing with another strategy than auto or salient",
                 ));
             }
@@ -130,14 +128,14 @@ impl Request {
                 let joined = pats.iter().map(|p| format!("(?:{p})")).collect::<Vec<_>>().join("|");
                 Some(
                     regex::bytes::Regex::new(&format!("(?m){joined}"))
-                        .map_err(|e| bad(format!("--keep: {}", one_line(&e.to_string()))))?,
+                        .map_err(|e| usage(format!("--keep: {}", one_line(&e.to_string()))))?,
                 )
             }
         };
         let marker = match (&s.marker, s.no_marker.unwrap_or(false)) {
             (_, true) => Marker::Off,
             (Some(t), _) => {
-                super::check_template(t).map_err(bad)?;
+                super::check_template(t).map_err(usage)?;
                 Marker::Template(t.clone())
             }
             (None, _) => Marker::Default,
@@ -259,7 +257,7 @@ pub fn run<R: Read>(input: Input<R>, request: &Request, output: &mut impl Write)
     let whole = match (request.names_whole(), input.whole) {
         (false, _) => None,
         (true, Some(w)) => Some(w),
-        (true, None) => return Err(bad(RANGE_OF_STDIN)),
+        (true, None) => return Err(usage(RANGE_OF_STDIN)),
     };
     let meta = Meta { name: input.name, many: input.many, header: input.header, whole };
     match request.lines {
