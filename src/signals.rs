@@ -94,6 +94,7 @@ const WORDS: &[&str] = &[
     "not ok",
     "passed",
     "caused by",
+    "caused:",
     "expected",
     "received",
     "denied",
@@ -186,7 +187,10 @@ const VERDICTS: &[&str] = &[
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
     r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
     r"^(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)\b(?::|$| at \S+:\d+)", // Python, Java exception line
-    r"^Caused by: ",                           // Java
+    r"^Caused(?: by)?:(?:\s|$)",               // Java, Jenkins `Caused:`, cargo
+    r"^\*\* \([A-Z][\w.]*\)",                  // Elixir, ExUnit `** (RuntimeError) msg`
+    r"^Assertion with \S+ failed\b",           // ExUnit
+    r"^Failed asserting that\b",               // PHPUnit
     r"^Exception in thread ",                  // Java
     r"^Error: ",                               // node, generic
     r"^\s*\[ERROR\]",                          // maven
@@ -1081,6 +1085,18 @@ mod tests {
                 "1. Failure: Choices are correctly assigned names (@test-bootstrap.r#138) ",
             ),
             ("ExUnit, master-thesis elixir", "  1) test raises error message about correct usage (Mix.Tasks.IexTest)"),
+            (
+                "Elixir, master-thesis elixir",
+                "** (CompileError) (for doctest at) lib/list.ex:102: undefined function i/1\r",
+            ),
+            ("ExUnit, master-thesis phoenix", "     \x1b[31mAssertion with == failed\x1b[0m\r"),
+            ("PHPUnit, master-thesis composer", "Failed asserting that two strings are equal.\r"),
+            (
+                "jenkins, cidiff nopol",
+                "Caused: hudson.plugins.git.GitException: Could not checkout 779ff9c0c30a8e6e745844ba2c84ef74054f6f7a",
+            ),
+            ("cargo, master-thesis ripgrep", "Caused by:"),
+            ("jenkins, cidiff astor", "Caused: hudson.remoting.Channel$OrderlyShutdown"),
             ("node, cidiff assertj", "Error: Maven compile with spoon unsuccessful!"),
             (
                 "GitHub Actions, cidiff terraform",
