@@ -726,14 +726,18 @@ fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
         )
     );
 
+    // The lines next to the old warning come with it (salient's neighbours).
     let plain = format!(
-        "   Compiling crate1 v0.1.1\n\
-         [... 18 lines (506 chars) omitted: lines 2-19; full text: {name} ...]\n\
+        "[... 18 lines (504 chars) omitted: lines 1-18; full text: {name} ...]\n\
+         {}\
          {old}\
-         [... 17 lines (497 chars) omitted: lines 21-37 ...]\n\
+         {}\
+         [... 17 lines (497 chars) omitted: lines 22-38 ...]\n\
          {}\
          {failed}",
-        compiling(36, 40)
+        compiling(19, 20),
+        compiling(20, 21),
+        compiling(37, 40)
     );
     let other_command = event("claude-posttooluse-bash.json", &second).replace("cargo build", "cargo test");
     let other_project = event("claude-posttooluse-bash.json", &second).replace("/home/u/p", "/home/u/q");

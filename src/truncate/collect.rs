@@ -35,6 +35,9 @@ pub struct Candidate {
     /// Up to two short lines that follow it, so that a gap of one or two lines between kept
     /// lines can be shown rather than marked (see [`AFTER`]).
     pub after: Vec<u8>,
+    /// Up to two short lines that precede it (the test or step a failure belongs to), held as
+    /// [`Candidate::after`] is.
+    pub before: Vec<u8>,
 }
 
 impl Candidate {
@@ -45,7 +48,7 @@ impl Candidate {
 
     /// The memory it takes, about.
     fn held(&self) -> usize {
-        self.text.len() + self.after.len() + OVERHEAD
+        self.text.len() + self.after.len() + self.before.len() + OVERHEAD
     }
 }
 
@@ -59,6 +62,23 @@ fn short_lines_after(rest: &[u8]) -> &[u8] {
         }
     }
     &rest[..end]
+}
+
+/// The last one or two whole lines of `text` (which ends a line) while together no longer than
+/// [`AFTER`]; `text` starts a line.
+fn short_lines_before(text: &[u8]) -> &[u8] {
+    let mut start = text.len();
+    for _ in 0..2 {
+        if start == 0 {
+            break;
+        }
+        let from = memchr::memrchr(b'\n', &text[..start - 1]).map_or(0, |i| i + 1);
+        if text.len() - from > AFTER {
+            break;
+        }
+        start = from;
+    }
+    &text[start..]
 }
 
 /// What [`Collector`] found in a whole input.
@@ -305,6 +325,7 @@ impl Collector {
                 template,
                 text: line.to_vec(),
                 after: short_lines_after(&buf[f.end..end]).to_vec(),
+                before: short_lines_before(&buf[..f.start]).to_vec(),
             };
             match held {
                 Some(i) if f.class > self.held[i].class => {
@@ -574,6 +595,15 @@ mod tests {
         assert_eq!(v.start, text.len() as u64 - 18);
         assert_eq!(v.chars_before, text.len() as u64 - 18);
         assert!(!c.list.iter().any(|c| c.line == 1));
+    }
+
+    #[test]
+    fn short_lines_before_a_candidate_are_held() {
+        assert_eq!(short_lines_before(b"a\nb\nc\n"), b"b\nc\n");
+        assert_eq!(short_lines_before(b"c\n"), b"c\n");
+        assert_eq!(short_lines_before(b""), b"");
+        let long = [vec![b'x'; AFTER], b"\nc\n".to_vec()].concat();
+        assert_eq!(short_lines_before(&long), b"c\n");
     }
 
     #[test]

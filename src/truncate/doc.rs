@@ -254,15 +254,23 @@ impl Retainer {
 fn islands(c: &Candidates, from: u64, to: u64) -> Vec<Island> {
     let mut out: Vec<Island> = Vec::new();
     for c in c.list.iter().filter(|c| c.start >= from && c.end() <= to) {
-        let mut text = [&c.text[..], &c.after[..]].concat();
+        // The lines before a candidate are held with it when they lie in the middle.
+        let before: &[u8] = if c.start - from >= c.before.len() as u64 { &c.before } else { b"" };
+        let start = c.start - before.len() as u64;
+        let mut text = [before, &c.text[..], &c.after[..]].concat();
         // The lines after a candidate may run past the middle.
-        text.truncate(text.len().min((to - c.start) as usize));
+        text.truncate(text.len().min((to - start) as usize));
         match out.last_mut() {
-            Some(last) if c.start <= last.end() => {
-                let skip = (last.end() - c.start) as usize;
+            Some(last) if start <= last.end() => {
+                let skip = (last.end() - start) as usize;
                 last.text.extend_from_slice(text.get(skip..).unwrap_or_default());
             }
-            _ => out.push(Island { start: c.start, text, chars_before: c.chars_before, lines_before: c.line }),
+            _ => out.push(Island {
+                start,
+                text,
+                chars_before: c.chars_before - crate::text::count_chars(before),
+                lines_before: c.line - crate::text::count_newlines(before),
+            }),
         }
     }
     out

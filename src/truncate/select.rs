@@ -156,18 +156,18 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     let sized = |a: u64, b: u64| size(doc.slice(a, b), &c, opts);
     let qe = (start + end_lines(suffix, &c, opts) as u64).max(p0);
     let anchor = last_verdict(candidates, start.max(p0), qe);
-    let (fixed, a0) = match anchor {
+    let (fixed, a0, after_verdict) = match anchor {
         Some(a1) if a1 < q_all.max(qe) => {
             let share = minus_markers(&c.scale(SALIENT_TAIL - SALIENT_END), reserve, 1);
             let mut fixed = end_block(doc.slice(start, a1), start, p0, &share, reserve, opts);
             fixed.push((qe, doc.len()));
             let a0 = fixed[0].0;
-            (fixed, a0)
+            (fixed, a0, Some((a1, qe)))
         }
         _ => {
             let fixed = end_block(suffix, start, p0, &c.scale(SALIENT_TAIL), reserve, opts);
             let a0 = fixed[0].0;
-            (fixed, a0)
+            (fixed, a0, None)
         }
     };
     let mut left = c.minus(&sized(0, p0)).unwrap_or(c.scale(0.0));
@@ -185,13 +185,15 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     let blocks = fixed.len() as u64 + picked.windows(2).filter(|w| w[0].1 != w[1].0).count() as u64;
     // The head and the tail keep their first shares; what the middle left grows both.
     let zero = c.scale(0.0);
-    let extra = fixed
+    let mut extra = fixed
         .iter()
         .try_fold(minus_markers(&c, reserve, blocks).minus(&used).and_then(|e| e.minus(&sized(0, p0))), |e, &(a, b)| {
             Some(e.and_then(|e| e.minus(&sized(a, b))))
         })
         .flatten()
         .unwrap_or(zero);
+    // What the candidates left goes first to the lines next to them, then to both ends.
+    let picked = neighbours(candidates, picked, after_verdict, &free, &mut extra, &c, opts);
     let first = picked.first().map_or(a0, |r| r.0).min(a0);
     let grow = &prefix[p0 as usize..first.min(prefix.len() as u64) as usize];
     let p = p0 + whole_lines_prefix(grow, &extra.scale(opts.head_ratio), opts) as u64;
@@ -260,6 +262,130 @@ fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size
         ranges.push((base + pos as u64, base + to as u64));
     }
     ranges.reverse();
+    ranges
+}
+
+/// Rounds of [`neighbours`]: each block grows by at most this many lines on each side (the
+/// candidates hold at most two short lines before and after them).
+const NEAR_LINES: usize = 2;
+
+/// A kept block of the middle as [`neighbours`] grows it.
+struct Block<'a> {
+    /// The highest class of the candidates in it.
+    class: signals::Class,
+    /// Its bytes.
+    span: (u64, u64),
+    /// The free range it lies in, which it does not grow past.
+    bounds: (u64, u64),
+    /// The held lines it may still grow by: below it (`[0]`, from their start) and above it
+    /// (`[1]`, from their end).
+    near: [&'a [u8]; 2],
+}
+
+/// The lines next to the kept blocks of the middle, while `left` holds them: what a verdict
+/// says on the lines after it (its message, its location) and the line before it (the test or
+/// step it belongs to). The labelled failures of bench/reallogs.sh are blocks of lines around
+/// their verdicts, and a line next to a kept one costs no marker.
+///
+/// A block grows by the short lines held with its candidates ([`Candidate::after`] of its last,
+/// [`Candidate::before`] of its first), so a streamed input grows as one held whole does. Every
+/// block grows by one line in turn, the blocks of the highest class first and, within a class,
+/// the later first; the line below before the line above. A blank line comes with the line
+/// past it. A passing line, or one longer than a tenth of `whole`, ends that side. Nothing
+/// grows past its free range. When the end's share ends at the last verdict, the lines held
+/// after that verdict grow down in the range `after_verdict`, after every block of the middle.
+fn neighbours(
+    candidates: &Candidates,
+    picked: Vec<(u64, u64)>,
+    after_verdict: Option<(u64, u64)>,
+    free: &[(u64, u64)],
+    left: &mut Budget,
+    whole: &Budget,
+    opts: &Options,
+) -> Vec<(u64, u64)> {
+    if opts.cut != crate::text::Cut::Lines {
+        return picked;
+    }
+    let long = whole.scale(0.1);
+    let list = &candidates.list;
+    let starting = |a: u64| list.get(list.partition_point(|c| c.start < a)).filter(|c| c.start == a);
+    let ending = |b: u64| list.get(list.partition_point(|c| c.end() < b)).filter(|c| c.end() == b);
+    let mut blocks: Vec<Block> = picked
+        .iter()
+        .filter_map(|&span| {
+            let bounds = free.iter().copied().find(|&(x, y)| span.0 >= x && span.1 <= y)?;
+            let i = list.partition_point(|c| c.start < span.0);
+            let class = list[i..].iter().take_while(|c| c.end() <= span.1).map(|c| c.class).max().unwrap_or_default();
+            let below = ending(span.1).map_or(&b""[..], |c| &c.after[..]);
+            let above = starting(span.0).map_or(&b""[..], |c| &c.before[..]);
+            Some(Block { class, span, bounds, near: [below, above] })
+        })
+        .collect();
+    if let Some((a1, qe)) = after_verdict {
+        let below = ending(a1).map_or(&b""[..], |c| &c.after[..]);
+        blocks.push(Block { class: signals::Class::Plain, span: (a1, a1), bounds: (a1, qe), near: [below, b""] });
+    }
+    blocks.sort_by_key(|b| (std::cmp::Reverse(b.class), std::cmp::Reverse(b.span.0)));
+    for _ in 0..NEAR_LINES {
+        for block in &mut blocks {
+            for side in 0..2 {
+                let near = block.near[side];
+                // The next line that is not blank, with the blank lines on the way.
+                let mut taken = 0;
+                let line = loop {
+                    let rest = match side {
+                        0 => &near[taken..],
+                        _ => &near[..near.len() - taken],
+                    };
+                    let line = match side {
+                        0 => memchr::memchr(b'\n', rest).map(|i| &rest[..=i]),
+                        _ => (!rest.is_empty())
+                            .then(|| &rest[memchr::memrchr(b'\n', &rest[..rest.len() - 1]).map_or(0, |i| i + 1)..]),
+                    };
+                    let Some(line) = line else { break None };
+                    taken += line.len();
+                    if !line.iter().all(u8::is_ascii_whitespace) {
+                        break Some(line);
+                    }
+                };
+                let span = match side {
+                    0 => (block.span.0, block.span.1 + taken as u64),
+                    _ => (block.span.0.saturating_sub(taken as u64), block.span.1),
+                };
+                let inside = span.0 >= block.bounds.0 && span.1 <= block.bounds.1;
+                let added = match side {
+                    0 => &near[..taken],
+                    _ => &near[near.len() - taken..],
+                };
+                let worth = line.is_some_and(|l| inside && !signals::passes(l) && long.fits(l, opts.encoding));
+                match left.minus(&size(added, left, opts)).filter(|_| worth) {
+                    Some(rest) => {
+                        *left = rest;
+                        block.span = span;
+                        block.near[side] = match side {
+                            0 => &near[taken..],
+                            _ => &near[..near.len() - taken],
+                        };
+                    }
+                    None => block.near[side] = b"",
+                }
+            }
+        }
+    }
+    let mut spans: Vec<(u64, u64)> = blocks.iter().map(|b| b.span).filter(|s| s.0 < s.1).collect();
+    spans.sort_unstable();
+    merged(spans)
+}
+
+/// Sorted spans with those that touch or overlap joined.
+fn merged(spans: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
+    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
+    for (a, b) in spans {
+        match ranges.last_mut() {
+            Some(last) if last.1 >= a => last.1 = last.1.max(b),
+            _ => ranges.push((a, b)),
+        }
+    }
     ranges
 }
 
@@ -365,14 +491,7 @@ fn pick(
     }
     let mut spans: Vec<(u64, u64)> = taken.values().map(|c| (c.start, c.end())).chain(bridges).collect();
     spans.sort_unstable();
-    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
-    for (a, b) in spans {
-        match ranges.last_mut() {
-            Some(last) if last.1 >= a => last.1 = last.1.max(b),
-            _ => ranges.push((a, b)),
-        }
-    }
-    ranges
+    merged(spans)
 }
 
 /// The span and text between `c` and a taken line two or three lines away, when the lines
@@ -409,6 +528,7 @@ mod tests {
             template: template(text.as_bytes()),
             text: text.as_bytes().to_vec(),
             after: after.as_bytes().to_vec(),
+            before: Vec::new(),
         }
     }
 

@@ -306,10 +306,11 @@ fn repeated_templates_fold_with_a_count() {
     let o = run(text.as_bytes(), &opts(Budget { chars: Some(600), ..Budget::default() }, Strategy::Auto));
     assert_eq!(o.strategy, Strategy::Salient);
     let out = s(&o.text);
-    // The end's share ends at the verdict: the lines before it, and the last line.
-    assert!(out.contains("\n[... 494 lines (21,524 chars) omitted: lines 2-495, 494 like the line above ...]\n12:00:496 WARN heartbeat ok from worker 496\n"), "{out}");
-    assert!(out.contains("\nValueError: boom\n[... 499 lines (21,740 chars) omitted: lines 502-1,000, 499 like the line below ...]\n12:01:500 WARN heartbeat ok from worker 500\n"), "{out}");
-    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (494, 499, true));
+    // The end's share ends at the verdict: the lines before it, the line after it, and the
+    // last line.
+    assert!(out.contains("\n[... 495 lines (21,576 chars) omitted: lines 4-498, 495 like the line above ...]\n12:00:499 WARN heartbeat ok from worker 499\n"), "{out}");
+    assert!(out.contains("\nValueError: boom\n12:01:1 WARN heartbeat ok from worker 1\n[... 498 lines (21,700 chars) omitted: lines 503-1,000, 498 like the line above ...]\n12:01:500 WARN heartbeat ok from worker 500\n"), "{out}");
+    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (495, 498, false));
     assert!(o.output.chars <= 600, "{}", o.output.chars);
 }
 
@@ -522,4 +523,40 @@ fn a_run_of_passing_lines_in_the_end_costs_one_marker() {
         "test result: FAILED. 231 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.02s\n"
     ));
     assert_eq!(text.matches("... ok\n").count(), 1, "{text}");
+}
+
+/// What the candidates leave goes to the lines next to them before the ends: the test class
+/// above a failed XCTest assertion and its location below (real lines of the Alamofire logs of
+/// bench/reallogs.sh, whose labelled failure starts at the class line) are kept with it, in
+/// the middle of the log and when it is the last verdict, where the end's share stops.
+#[test]
+fn the_lines_next_to_a_verdict_come_with_it() {
+    let mut log = String::new();
+    for i in 0..300 {
+        log.push_str(&format!("    \u{2713} testUploadClassMethodWithMethodURLHeadersAndStream{i} (0.127 seconds)\n"));
+    }
+    let block = [
+        "",
+        "Alamofire_iOS_Tests.SessionTestCase",
+        "  testThatDownloadRequestWithInvalidURLStringThrowsResponseHandlerError, XCTAssertTrue failed",
+        "  /Users/travis/build/Alamofire/Alamofire/Tests/SessionTests.swift:580",
+        "  ```",
+    ];
+    log.push_str(&block.join("\n"));
+    log.push('\n');
+    for i in 0..300 {
+        log.push_str(&format!(
+            "    \u{2713} testDownloadClassMethodWithMethodURLHeadersAndDestination{i} (0.031 seconds)\n"
+        ));
+    }
+    log.push_str("\t Executed 1066 tests, with 1 failure (0 unexpected) in 31.162 (31.350) seconds\n");
+    let travis = "The command \"set -o pipefail && xcodebuild test | xcpretty\" exited with 65.\n";
+    for log in [log.clone(), log + travis] {
+        let budget = Budget { chars: Some(2_000), ..Budget::default() };
+        let out = run(log.as_bytes(), &opts(budget, Strategy::Salient));
+        let text = s(&out.text);
+        assert!(text.chars().count() <= 2_000, "{text}");
+        let kept = format!("\n{}\n", block[1..].join("\n"));
+        assert!(text.contains(&kept), "the class line above the failure and the location below it:\n{text}");
+    }
 }
