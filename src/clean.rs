@@ -96,6 +96,19 @@ pub fn visible(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     }
 }
 
+/// What a terminal shows of a whole text, line for line ([`visible`] of each line): the lines
+/// stay where they were, unlike [`clean`], which also folds repeats.
+pub fn visible_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if memchr::memchr3(0x1B, b'\r', 0x08, text).is_none() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(text.len());
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        out.extend_from_slice(&visible(line));
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Renders one line (with its terminator, if any) as a terminal would show it.
 fn render_line(line: &[u8]) -> Vec<u8> {
     let (body, end) = split_terminator(line);

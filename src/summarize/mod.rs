@@ -375,7 +375,10 @@ fn extract(text: &[u8], budget: &Budget, encoding: Encoding, log: bool) -> (Stri
         return (String::from_utf8_lossy(text).into_owned(), false);
     }
     if log {
-        return fitted(text, &budget, encoding, truncate::Strategy::Salient);
+        // A summary is read, not replayed: its lines are taken as a terminal shows them, so
+        // that colour codes do not take the room of decisive lines. Lines stay where they
+        // were, so the markers' line numbers are the input's.
+        return fitted(&crate::clean::visible_text(text), &budget, encoding, truncate::Strategy::Salient);
     }
     let size = (chars / 6).clamp(120, 600);
     let opts = chunk::Options { size, unit: Unit::Chars, boundary: Level::Paragraph, overlap: 0, encoding };
@@ -678,6 +681,37 @@ mod tests {
         assert!(s.chars().count() <= 1_500);
         assert!(s.contains("error: the build failed because of a missing semicolon"));
         assert!(s.contains(" omitted: lines "));
+    }
+
+    /// A coloured log is summarized as a terminal shows it: the escapes of a real pytest run
+    /// (master-thesis thefuck) do not take the room of its failures, and the lines keep their
+    /// numbers.
+    #[test]
+    fn a_coloured_log_is_summarized_as_shown() {
+        let mut log = String::new();
+        for i in 1..=400 {
+            log.push_str(&format!(
+                "tests/rules/test_git_push.py::test_match[{i}] \x1b[32mPASSED\x1b[0m\x1b[36m [ {i}%]\x1b[0m\n"
+            ));
+        }
+        log.push_str(
+            "\x1b[31m\x1b[1m_____________________________ test_match[command0] _____________________________\x1b[0m\n",
+        );
+        log.push_str(
+            "\x1b[1m\x1b[31mE                   AssertionError: Missing rule \"shoaib\" in README.md\x1b[0m\n",
+        );
+        for i in 1..=400 {
+            log.push_str(&format!(
+                "tests/rules/test_yarn_alias.py::test_match[{i}] \x1b[32mPASSED\x1b[0m\x1b[36m [ {i}%]\x1b[0m\n"
+            ));
+        }
+        log.push_str("\x1b[31m\x1b[1m=== 1 failed, 1609 passed, 16 skipped in 443.93 seconds ===\x1b[0m\n");
+        let s = extractive(log.as_bytes(), 1_000, Encoding::O200k);
+        assert!(s.chars().count() <= 1_000, "{s}");
+        assert!(!s.contains('\x1b'), "{s}");
+        assert!(s.contains("\nE                   AssertionError: Missing rule \"shoaib\" in README.md\n"), "{s}");
+        assert!(s.contains("\n[... 400 lines (24,984 chars) omitted: lines 403-802 ...]\n"), "{s}");
+        assert!(s.ends_with("\n=== 1 failed, 1609 passed, 16 skipped in 443.93 seconds ===\n"), "{s}");
     }
 
     #[test]
