@@ -147,7 +147,7 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     };
     let c = minus_markers(budget, reserve, 1);
     let prefix = doc.prefix();
-    let (suffix, start) = doc.suffix();
+    let (suffix, start) = whole_lines_held(doc, opts);
     let p0 = whole_lines_prefix(prefix, &c.scale(SALIENT_HEAD), opts) as u64;
     let q_all = (start + whole_lines_suffix(suffix, &c.scale(SALIENT_TAIL), opts) as u64).max(p0);
     // The end's share goes to the lines that lead to the last verdict, when what follows it (a
@@ -210,6 +210,18 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     ranges.extend(fixed.into_iter().skip(1));
     ranges.sort_unstable();
     ranges
+}
+
+/// The suffix the document holds and where it starts, from its first whole line (with `--cut
+/// lines`): a windowed document holds its end from wherever its window began, mid-line, and a
+/// line that the end's share keeps must be whole.
+fn whole_lines_held<'a>(doc: &'a Doc, opts: &Options) -> (&'a [u8], u64) {
+    let (suffix, start) = doc.suffix();
+    if opts.cut != crate::text::Cut::Lines || doc.at_line_start(start) {
+        return (suffix, start);
+    }
+    let i = memchr::memchr(b'\n', suffix).map_or(suffix.len(), |i| i + 1);
+    (&suffix[i..], start + i as u64)
 }
 
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before

@@ -558,5 +558,13 @@ fn the_lines_next_to_a_verdict_come_with_it() {
         assert!(text.chars().count() <= 2_000, "{text}");
         let kept = format!("\n{}\n", block[1..].join("\n"));
         assert!(text.contains(&kept), "the class line above the failure and the location below it:\n{text}");
+        // A stream that holds only a window of it keeps the same lines, whole.
+        let (streamed, windowed) = run_streamed(log.as_bytes(), &opts(budget, Strategy::Salient), 32 << 10, 1000);
+        let streamed = s(&streamed.text);
+        assert!(windowed);
+        assert!(streamed.contains(&kept), "{streamed}");
+        for line in streamed.lines().filter(|l| !l.starts_with("[... ")) {
+            assert!(log.lines().any(|l| l == line), "{line:?} is not a whole line of the input:\n{streamed}");
+        }
     }
 }
