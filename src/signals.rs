@@ -146,6 +146,7 @@ const VERDICTS: &[&str] = &[
     r"^\s*not ok\b",                         // TAP, node --test
     r"\.\.\. (?:FAILED|FAIL|ERROR)\s*$",     // cargo test, unittest -v, testr/subunit
     r"\bFAILED\s*$",                         // gradle `> Task :test FAILED`, `T > m FAILED`, ansible
+    r"\S\s+(?:ERROR|FAIL)\s*$",              // a status column: karma `Chrome 75.0 (Linux) ERROR`, vis
     r"\*\*\* ?FAILED ?\*\*\*",               // ScalaTest, ctest `***Failed` is below
     r"\*\*\*(?:Failed|Exception|Timeout)\b", // ctest
     r"\((?:Failed|SEGFAULT|Timeout|Subprocess aborted|Child aborted|Exception|OTHER_FAULT)\)\s*$", // ctest list
@@ -162,7 +163,7 @@ const VERDICTS: &[&str] = &[
     r"^\s*\d+\) (?:test |\S+::\S|.+:$)",     // mocha, ExUnit, PHPUnit numbered failures
     r"^(?:Failure|Error):$",                 // minitest
     r"\bfailed on line \d+",                 // Erlang common_test
-    r#"[A-Za-z'")\]]\s+failed\.?\s*$"#,      // `Block 'd1' failed`, `Running the tests in 'x' failed.`
+    r#"(?:[A-Za-z'")\]]|\xE2\x80\x99)\s+failed\.?\s*$"#, // `Block 'd1' failed`, R CMD check
     r"^(?:── )?\d+\. (?:Failure|Error)\b",   // R testthat
     r"^\S+:\d+:\d+: [A-Z]\d{3,4}\b",         // flake8, pycodestyle and other linters
     r"^\S*:\d+: (?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b", // pytest short traceback `x.py:10: KeyError`
@@ -188,7 +189,7 @@ const VERDICTS: &[&str] = &[
     r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
     r"^(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)\b(?::|$| at \S+:\d+)", // Python, Java exception line
     r"^Caused(?: by)?:(?:\s|$)",               // Java, Jenkins `Caused:`, cargo
-    r"^\*\* \([A-Z][\w.]*\)",                  // Elixir, ExUnit `** (RuntimeError) msg`
+    r"^\*\* \((?:[A-Z][\w.]*|throw|exit)\)",   // Elixir, ExUnit `** (KeyError) msg`, `** (throw) x`
     r"^Assertion with \S+ failed\b",           // ExUnit
     r"^Failed asserting that\b",               // PHPUnit
     r"^Exception in thread ",                  // Java
@@ -340,6 +341,7 @@ fn telling_start(line: &[u8]) -> bool {
         Some(b'=') => t.starts_with(b"= note") || t.starts_with(b"= help"),
         Some(b'E') => indent == 0 && t.len() > 1 && t[1] == b' ',
         Some(b'_') => t.starts_with(b"___"),
+        Some(b'*') => t.starts_with(b"** ("),
         Some(b'l' | b'r') => t.starts_with(b"left") || t.starts_with(b"right") || t.starts_with(b"rspec ./"),
         Some(b'a' | b'A') => t[1..].starts_with(b"ctual"),
         Some(b'n' | b'h') => t.starts_with(b"note") || t.starts_with(b"help"),
@@ -1096,6 +1098,13 @@ mod tests {
                 "Caused: hudson.plugins.git.GitException: Could not checkout 779ff9c0c30a8e6e745844ba2c84ef74054f6f7a",
             ),
             ("cargo, master-thesis ripgrep", "Caused by:"),
+            ("Elixir, master-thesis awesome-elixir", "** (throw) \"Duplicate links found\"\r"),
+            ("karma, master-thesis bootstrap", "\x1b[31mChrome 75.0.3770 (Mac OS X 10.13.6) ERROR\x1b[39m\r"),
+            (
+                "a status column, master-thesis vis",
+                "\x1b[?1h\x1b=\x1b[?1l\x1b>motions/percent                                   ERROR\r",
+            ),
+            ("R CMD check, master-thesis shiny", "Running the tests in \u{2018}tests/test-all.R\u{2019} failed.\r"),
             ("jenkins, cidiff astor", "Caused: hudson.remoting.Channel$OrderlyShutdown"),
             ("node, cidiff assertj", "Error: Maven compile with spoon unsuccessful!"),
             (
