@@ -18,7 +18,7 @@ pub const KEY: &str = "amp.mcpServers";
 
 /// Amp's settings file for `scope`.
 pub fn settings_path(scope: Scope, home: &Path, cwd: &Path, var: &dyn Fn(&str) -> Option<String>) -> PathBuf {
-    let set = |name: &str| var(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let set = |name: &str| super::var_dir(var, name);
     match scope {
         Scope::Project => cwd.join(".amp/settings.json"),
         Scope::User => set("AMP_SETTINGS_FILE").unwrap_or_else(|| {

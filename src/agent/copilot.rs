@@ -36,10 +36,9 @@ const LEFT_ALONE: &[&str] =
 pub fn settings_path(scope: Scope, home: &Path, cwd: &Path, var: &dyn Fn(&str) -> Option<String>) -> PathBuf {
     match scope {
         Scope::Project => cwd.join(".github/hooks/ctx.json"),
-        Scope::User => var("COPILOT_HOME")
-            .filter(|v| !v.is_empty())
-            .map_or_else(|| home.join(".copilot"), PathBuf::from)
-            .join("hooks/ctx.json"),
+        Scope::User => {
+            super::var_dir(var, "COPILOT_HOME").unwrap_or_else(|| home.join(".copilot")).join("hooks/ctx.json")
+        }
     }
 }
 

@@ -36,7 +36,7 @@ pub fn settings_path(
     cwd: &Path,
     var: &dyn Fn(&str) -> Option<String>,
 ) -> PathBuf {
-    let dir = |name: &str, default: PathBuf| var(name).filter(|v| !v.is_empty()).map_or(default, PathBuf::from);
+    let dir = |name: &str, default: PathBuf| super::var_dir(var, name).unwrap_or(default);
     match (agent, scope) {
         (Agent::Claude, Scope::Project) => cwd.join(".claude/settings.json"),
         (Agent::Claude, Scope::User) => dir("CLAUDE_CONFIG_DIR", home.join(".claude")).join("settings.json"),

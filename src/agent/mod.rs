@@ -32,6 +32,12 @@ pub enum Scope {
     User,
 }
 
+/// The directory an agent's variable `name` names, through `var` (the environment, or a test's
+/// stand-in); an empty variable names none, as the agents read it.
+pub fn var_dir(var: &dyn Fn(&str) -> Option<String>, name: &str) -> Option<std::path::PathBuf> {
+    var(name).filter(|v| !v.is_empty()).map(std::path::PathBuf::from)
+}
+
 /// An agent with a hook contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Agent {

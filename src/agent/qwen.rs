@@ -25,9 +25,6 @@ pub const KEY: &str = "mcpServers";
 pub fn settings_path(scope: Scope, home: &Path, cwd: &Path, var: &dyn Fn(&str) -> Option<String>) -> PathBuf {
     match scope {
         Scope::Project => cwd.join(".qwen/settings.json"),
-        Scope::User => var("QWEN_HOME")
-            .filter(|v| !v.is_empty())
-            .map_or_else(|| home.join(".qwen"), PathBuf::from)
-            .join("settings.json"),
+        Scope::User => super::var_dir(var, "QWEN_HOME").unwrap_or_else(|| home.join(".qwen")).join("settings.json"),
     }
 }
