@@ -187,11 +187,7 @@ def answer_openai(req_path, out_path):
         })
         out.append({"id": f"batch_req_{n}", "custom_id": cid,
                     "response": {"status_code": 200, "request_id": f"r{n}", "body": json.loads(completion.model_dump_json())}, "error": None})
-    out.reverse()  # results come in any order
-    with open(out_path, "w", encoding="utf-8") as f:
-        for o in out:
-            f.write(json.dumps(o) + "\n")
-    print(f"{out_path}: {len(out)} OpenAI results")
+    write_results(out_path, [json.dumps(o) for o in out], "OpenAI")
 
 
 def answer_anthropic(req_path, out_path):
@@ -212,11 +208,16 @@ def answer_anthropic(req_path, out_path):
                 "usage": {"input_tokens": 10, "output_tokens": 3}}}
         r = MessageBatchIndividualResponse.model_validate({"custom_id": cid, "result": result})
         out.append(r.model_dump_json())
-    out.reverse()
+    write_results(out_path, out, "Anthropic")
+
+
+def write_results(out_path, out, who):
+    """Writes the result lines `out` (JSON text) last first, as providers return results in any
+    order, and says how many."""
     with open(out_path, "w", encoding="utf-8") as f:
-        for o in out:
+        for o in reversed(out):
             f.write(o + "\n")
-    print(f"{out_path}: {len(out)} Anthropic results")
+    print(f"{out_path}: {len(out)} {who} results")
 
 
 def vllm_run_batch():
@@ -270,11 +271,7 @@ def answer_vllm(req_path, out_path):
         o = run_batch.BatchRequestOutput(id=f"vllm-{n}", custom_id=req.custom_id,
                                          response=run_batch.BatchResponseData(request_id=f"vllm-batch-{n}", body=body), error=None)
         out.append(o.model_dump_json())
-    out.reverse()
-    with open(out_path, "w", encoding="utf-8") as f:
-        for o in out:
-            f.write(o + "\n")
-    print(f"{out_path}: {len(out)} vLLM {vllm.__version__} results")
+    write_results(out_path, out, f"vLLM {vllm.__version__}")
 
 
 def main():
