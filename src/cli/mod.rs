@@ -9,7 +9,6 @@ pub mod chunk;
 pub mod compact;
 pub mod fit;
 pub mod mcp;
-pub mod mcp_check;
 pub mod profile;
 pub mod schema;
 pub mod score;

@@ -50,7 +50,9 @@ fn round_trip(agent: Agent) -> Result<String> {
     let log: String = (1..=2000).map(|i| format!("   Compiling step{i} v0.1.0\n")).collect::<String>()
         + "error[E0308]: mismatched types\n --> src/main.rs:4:5\n";
     if agent.mcp_only() {
-        return crate::cli::mcp_check::round_trip(&this_ctx(), &log);
+        let text = super::mcp_check::round_trip(&this_ctx(), &log)?;
+        let (from, to) = kept(&log, &text, "ctx_run's text")?;
+        return Ok(format!("ctx mcp's ctx_run fitted {from} chars into {to}, the error line and the spill path kept"));
     }
     let event = hook::sample(agent, &log);
     let mut child = std::process::Command::new(this_ctx())
@@ -74,13 +76,16 @@ fn round_trip(agent: Agent) -> Result<String> {
     } else {
         text
     };
+    let (from, to) = kept(&log, &text, "the reply")?;
+    Ok(format!("{from} chars fitted into {to}, the error line and the spill path kept"))
+}
+
+/// Checks that `text` (`what`, made of the test `log`) kept the error line and named the saved
+/// full text; gives the chars of `log` and of `text`.
+fn kept(log: &str, text: &str, what: &str) -> Result<(usize, usize)> {
     anyhow::ensure!(
         text.contains("error[E0308]") && text.contains("full text: "),
-        "the reply lost the error line or the spill path"
+        "{what} lost the error line or the spill path"
     );
-    Ok(format!(
-        "{} chars fitted into {}, the error line and the spill path kept",
-        log.chars().count(),
-        text.chars().count()
-    ))
+    Ok((log.chars().count(), text.chars().count()))
 }

@@ -7,6 +7,7 @@ mod extras;
 mod gc;
 mod hook;
 mod init;
+mod mcp_check;
 mod stats;
 
 pub use hook::answer;

@@ -1,15 +1,15 @@
-//! `ctx doctor`'s test for an agent where ctx is an MCP server only (Qwen Code): `ctx mcp` is
-//! started as the agent starts it, and a `ctx_run` of a long failing command must come back
-//! fitted, with the error line and the spill path.
+//! `ctx doctor`'s test for an agent where ctx is an MCP server only (Qwen Code, Amp): `ctx mcp`
+//! is started as the agent starts it, and a `ctx_run` of a long failing command comes back
+//! fitted (the doctor checks it as it checks a hook's reply).
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-/// Runs `CTX mcp`, calls `ctx_run` on a command that prints `log` and exits 3, and says what
-/// came back.
-pub fn round_trip(ctx: &str, log: &str) -> Result<String> {
+/// Runs `CTX mcp`, calls `ctx_run` on a command that prints `log` and exits 3, and gives the
+/// text that came back.
+pub(super) fn round_trip(ctx: &str, log: &str) -> Result<String> {
     let mut child = Command::new(ctx)
         .arg("mcp")
         .stdin(Stdio::piped())
@@ -39,14 +39,5 @@ pub fn round_trip(ctx: &str, log: &str) -> Result<String> {
         }
     }
     child.wait()?;
-    let text = text.context("ctx mcp gave no text for ctx_run")?;
-    anyhow::ensure!(
-        text.contains("error[E0308]") && text.contains("full text: "),
-        "ctx_run's text lost the error line or the spill path"
-    );
-    Ok(format!(
-        "ctx mcp's ctx_run fitted {} chars into {}, the error line and the spill path kept",
-        log.chars().count(),
-        text.chars().count()
-    ))
+    text.context("ctx mcp gave no text for ctx_run")
 }
