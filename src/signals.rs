@@ -22,7 +22,8 @@ use std::sync::LazyLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Class {
-    /// Says that something passed (`PASSED`, `... ok`, `--- PASS`, `✓`): below plain text.
+    /// Says that something passed (`PASSED`, `... ok`, `--- PASS`, `✓`), or is stock advice that
+    /// a tool prints after every failure (Maven's `-> [Help 1]` block): below plain text.
     Pass,
     /// Nothing in particular.
     #[default]
@@ -187,7 +188,7 @@ const VERDICTS: &[&str] = &[
     r"^(?:error|fatal error)(?:\[E\d+\])?:", // rustc, cargo, clang, ld
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
     r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
-    r"^(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)\b(?::|$| at \S+:\d+)", // Python, Java exception line
+    r"^(?:(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)|(?:[A-Za-z_][\w$]*(?:\.|::))+(?:Error|Exception))\b(?::|$| at \S+:\d+)", // Python, Java exception line; Ruby's namespaced `ActionView::Template::Error:`
     r"^Caused(?: by)?:(?:\s|$)",               // Java, Jenkins `Caused:`, cargo
     r"^\*\* \((?:[A-Z][\w.]*|throw|exit)\)",   // Elixir, ExUnit `** (KeyError) msg`, `** (throw) x`
     r"^Assertion with \S+ failed\b",           // ExUnit
@@ -200,6 +201,8 @@ const VERDICTS: &[&str] = &[
     r"(?i:exit(?:ed)?(?: with)? (?:code|status):? *[1-9]|exit code [1-9]|returned non-zero exit status|completed with exit code [1-9]|returned a non-zero code)",
     r"\bexited with [1-9]",        // Travis `The command "x" exited with 1.`
     r"\bundefined reference to\b", // ld
+    r"==\d+==ERROR: |^SUMMARY: \w*Sanitizer: |: runtime error: ", // ASan, LSan, TSan, MSan; UBSan
+    r"^Failed \d+/\d+ (?:subtests|test programs)|\(Wstat: \d+ Tests: \d+ Failed: [1-9]", // prove (TAP harness)
 ];
 
 /// The summary lines of test runners, passing or failing.
@@ -234,10 +237,12 @@ const CONTEXTS: &[&str] = &[
     r"^\s*\d*\s*\|",                          // compiler snippet (near an error)
     r"^\s*--> \S+:\d+",                       // rustc location (of an error, not of a warning)
     r"^\^",                                   // gcc caret line
+    r"^code: ",                               // ExUnit's failing code, under its `** (Error)`
+    r"^(?:\([\w.]+ [\d.]+\) )?[\w./-]+\.exs?:\d+: ", // Elixir frame (`test/x_test.exs:408: (test)`)
 ];
 
 /// Context entries that count only next to a verdict (frames and snippets are everywhere).
-const NEAR_ONLY: std::ops::Range<usize> = 9..14;
+const NEAR_ONLY: std::ops::Range<usize> = 9..16;
 
 /// Passing lines: below plain text, whatever words they contain. Matched by [`is_pass`]; the
 /// patterns hold it to account in the tests.
@@ -294,11 +299,40 @@ fn is_pass(line: &[u8]) -> bool {
         || memchr::memrchr(b'[', trimmed).is_some_and(|i| ok_box(&trimmed[i..]) == Some(trimmed.len() - i))
 }
 
-/// Whether `line` says that something passed (`test x ... ok`, `PASSED`, `✓ adds`, `--- PASS:`,
-/// `[  OK  ]`), whatever else it holds; colour and a CI timestamp do not count.
-pub fn passes(line: &[u8]) -> bool {
-    is_pass(body(&crate::clean::visible(strip_eol(line))))
+/// Whether `line` says nothing about what failed: it says that something passed (`test x ...
+/// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`) or it is stock advice ([`STOCK`]), whatever
+/// else it holds; colour and a CI timestamp do not count.
+pub fn says_nothing(line: &[u8]) -> bool {
+    let b = crate::clean::visible(strip_eol(line));
+    let b = body(&b);
+    is_pass(b) || STOCK_SET.is_match(b)
 }
+
+/// Stock advice: what a tool prints after every failure, word for word the same in every run
+/// (Maven's `-> [Help 1]` block, Gradle's `* Try:`, npm's pointer to its debug log, rustc's
+/// `--explain`). It names no test, file or message of this run, so it ranks with the passing
+/// lines, and a run of it at the end costs one marker instead of the end's share (on
+/// bench/reallogs.sh the Maven block took a quarter of a 3,000-char summary). None of these
+/// lines is a needle of the development set; `mvn <goals> -rf :module`, which names the module
+/// to resume from, is kept out on purpose.
+const STOCK: &[&str] = &[
+    r"^\[ERROR\]\s*$", // maven: the blank lines of its error block
+    concat!(
+        r"^\[ERROR\] (?:-> \[Help 1\]|\[Help 1\] http|To see the full stack trace of the errors",
+        r"|Re-run Maven using the -X switch|For more information about the errors and possible solutions",
+        r"|After correcting the problems, you can resume the build|Please refer to \S+ for the individual test results",
+        r"|Please refer to dump files)"
+    ), // maven
+    r"^(?:> )?Run with --(?:stacktrace|info|debug|scan) option", // gradle
+    r"^\* (?:Try|Get more help at)\b", // gradle
+    r"^npm (?:ERR!|error)(?:\s*$| A complete log of this run can be found in| This is probably not a problem with npm|\s+\S+-debug(?:-\d+)?\.log\s*$)", // npm
+    r"^info Visit https://yarnpkg\.com/",                                   // yarn
+    r"^For more information about (?:this|an) error, try `rustc --explain", // rustc
+    r"^Some errors have detailed explanations:",                            // rustc
+    r"^WARNING: You are using pip version|^You should consider upgrading via the", // pip
+];
+
+static STOCK_SET: LazyLock<RegexSet> = LazyLock::new(|| set(STOCK));
 
 /// The length of googletest's or an init script's `[  OK  ]` (spaces on both sides of `OK`)
 /// when `t` starts with one.
@@ -355,6 +389,7 @@ fn telling_start(line: &[u8]) -> bool {
             t[n..].starts_with(b") ") || (n == 2 && t.get(2) == Some(&b'-') && t.get(5) == Some(&b' '))
         }
         Some(b'[') => t.starts_with(b"[-] "),
+        Some(b'S') => t.starts_with(b"SUMMARY: "),
         Some(&c) => c >= 0x80 || has_location(t),
     }
 }
@@ -383,7 +418,7 @@ fn classify_body(line: &[u8]) -> Class {
 
 /// [`classify`] past the fast path.
 fn classify_closely(line: &[u8], has_word: bool) -> Class {
-    if is_pass(line) {
+    if is_pass(line) || STOCK_SET.is_match(line) {
         return Class::Pass;
     }
     if VERDICT_SET.is_match(line) || LEVEL.is_match(line) {
@@ -465,6 +500,11 @@ pub struct State {
     announces: bool,
     /// Index of the previous line when it opened a JUnit `<testcase>` element.
     open_testcase: Option<usize>,
+    /// Inside Surefire's list of failures (`Failed tests:`, `Tests in error:`), whose indented
+    /// items each name a failed test and its message.
+    in_failure_list: bool,
+    /// Whether the previous line was one of pytest's `E   ` lines.
+    after_pytest_e: bool,
     /// Lines seen.
     seen: usize,
 }
@@ -558,6 +598,25 @@ impl Scanner {
         if st.since_verdict.is_some() && (text.starts_with(b"<message>") || text.starts_with(b"<Message>")) {
             out.class = out.class.max(Class::Verdict);
         }
+        // The items of Surefire's list of failures, indented under its heading until a blank or
+        // unindented line, each name a failed test and its message:
+        // `  DirtyFlagTest.testIsDirty:45 expected: <false> but was: <true>`.
+        let offset = bare.len() - text.len();
+        let indented = bare.first().is_some_and(u8::is_ascii_whitespace)
+            || (offset >= 2 && bare[offset - 2..offset].iter().all(u8::is_ascii_whitespace));
+        let item = st.in_failure_list && indented && !text.is_empty();
+        if item {
+            out.class = out.class.max(Class::Context);
+        }
+        // pytest's first `E` line of a failure is its message: the exception and what it says
+        // (`E       ConnectionError: HTTPConnectionPool(...)`), or the assertion
+        // (`E       assert 'exited' == 'running'`); the `E` lines after it are its detail.
+        let pytest_e = text.len() > 2 && text.starts_with(b"E ") && text[2].is_ascii_whitespace();
+        if pytest_e && !st.after_pytest_e {
+            out.class = out.class.max(Class::Verdict);
+        }
+        st.after_pytest_e = pytest_e;
+        st.in_failure_list = item || text.starts_with(b"Failed tests:") || text.starts_with(b"Tests in error:");
         // A verdict that ends with `:` (`panicked at src/lib.rs:5:9:`) or a YAML `|-` block
         // (`error: |-` of TAP) puts its message on the next line; that message announces nothing.
         st.announces = !announced
@@ -1131,6 +1190,15 @@ mod tests {
             ("travis, master-thesis purescript", "Done. Your build exited with 1."),
             ("apache, loghub Apache", "[Sun Dec 04 04:47:44 2005] [error] mod_jk child workerEnv in error state 6"),
             (
+                "AddressSanitizer in a dumped log, master-thesis neovim",
+                "= ==16744==ERROR: AddressSanitizer: SEGV on unknown address 0x000001d548d0 (pc 0x000000455084 bp 0x000000000000 sp 0x7ffe476412b0 T0)\r",
+            ),
+            ("prove, master-thesis git", "\x1b[31mFailed 1/13 subtests \x1b[0m"),
+            (
+                "ruby, master-thesis rails",
+                "ActionView::Template::Error: undefined method `__home_travis_build_rails_rails_actionview_test_fixtures_test__customer_erb__1959338169845626031_17286380' for #<#<Class:0x00000000017b1820>:0x00000000017abfb0>\r",
+            ),
+            (
                 "logcat, loghub Android",
                 "03-17 16:13:47.150  1702 17633 E ActivityManager: applyOptionsLocked: Unknown animationType=0",
             ),
@@ -1144,6 +1212,58 @@ mod tests {
         );
         // mocha's count of failures (master-thesis atom) is a summary.
         assert_eq!(classify(b"  2 failing"), Class::Summary);
+    }
+
+    /// Real lines of the development set of bench/reallogs.sh judged with their neighbours:
+    /// pytest's first `E` line is the failure's message and the next its detail (nginx-proxy);
+    /// ExUnit's `code:` and stack frame under its verdict are context (phoenix, elixir); the
+    /// items of Surefire's `Failed tests:` list are context (java-design-patterns); Maven's help
+    /// block says nothing, but the module to resume from is kept (retrofit).
+    #[test]
+    fn real_lines_judged_with_their_neighbours() {
+        let pytest = scan(concat!(
+            "\x1b[1m>           raise ConnectionError(e, request=request)\x1b[0m\r\n",
+            "\x1b[1m\x1b[31mE           ConnectionError: HTTPConnectionPool(host='nginx-proxy', port=80): Max retries exceeded with url: /port\r\n",
+            "\x1b[1m\x1b[31mE             where 'x' = y\x1b[0m\r\n",
+            "\r\n",
+            "\x1b[1m\x1b[31m/usr/local/lib/python2.7/site-packages/requests/adapters.py\x1b[0m:487: ConnectionError\r\n",
+        ));
+        assert_eq!(pytest, [Class::Plain, Class::Verdict, Class::Context, Class::Plain, Class::Verdict]);
+        let exunit = scan(concat!(
+            "  1) test does not log converted errors if response already sent (Phoenix.Endpoint.RenderErrorsTest)\r\n",
+            "     \x1b[31mAssertion with == failed\x1b[0m\r\n",
+            "     \x1b[36mcode:  \x1b[0massert capture_log(fn -> try() do\r\n",
+            "     \x1b[36mstacktrace:\x1b[0m\r\n",
+            "       test/ex_unit/assertions_test.exs:408: (test)\r\n",
+        ));
+        assert_eq!(exunit, [Class::Verdict, Class::Verdict, Class::Context, Class::Plain, Class::Context]);
+        assert_eq!(scan("code:  x = y\n")[0], Class::Plain, "not under a verdict");
+        let surefire = scan(concat!(
+            "Failed tests: \n",
+            "  DirtyFlagTest.testIsDirty:45 expected: <false> but was: <true>\n",
+            "\n",
+            "  DirtyFlagTest.testIsDirty:45 expected: <false> but was: <true>\n",
+        ));
+        assert_eq!(surefire, [Class::Verdict, Class::Context, Class::Plain, Class::Plain]);
+        for stock in [
+            "[ERROR] -> [Help 1]\r",
+            "[\x1b[1;31mERROR\x1b[m] \r",
+            "[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.",
+            "2022-04-27T19:35:52.9954335Z [ERROR] Re-run Maven using the -X switch to enable full debug logging.",
+            "npm ERR! A complete log of this run can be found in:",
+            "npm ERR!     /home/travis/.npm/_logs/2019-07-31T08_52_13_812Z-debug.log",
+            "* Try:",
+            "Run with --stacktrace option to get the stack trace. Run with --info or --debug option to get more log output.",
+            "For more information about this error, try `rustc --explain E0308`.",
+        ] {
+            assert!(classify(stock.as_bytes()) <= Class::Plain, "{stock:?}");
+            assert!(says_nothing(stock.as_bytes()), "{stock:?}");
+        }
+        for news in
+            ["[ERROR]   mvn <goals> -rf :retrofit", "npm ERR! code ELIFECYCLE", "[ERROR] Failed to execute goal x"]
+        {
+            assert!(!says_nothing(news.as_bytes()) && classify(news.as_bytes()) >= Class::Plain, "{news:?}");
+        }
     }
 
     /// The message under an NUnit `<failure>` (EnricoMi nunit/mstest/clicketyclackety.xml) is
@@ -1174,7 +1294,7 @@ mod tests {
             assert_eq!(classify(coloured.as_bytes()), classify(plain.as_bytes()), "{coloured:?}");
             assert!(classify(plain.as_bytes()) >= Class::Context, "{plain}");
             let mut s = Scanner::new(None);
-            assert_eq!(s.line(coloured.as_bytes()).class, classify(plain.as_bytes()));
+            assert_eq!(s.line(coloured.as_bytes()), Scanner::new(None).line(plain.as_bytes()));
             assert_eq!(template(coloured.as_bytes()), template(plain.as_bytes()));
         }
     }

@@ -239,18 +239,21 @@ fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size
     let line_before = |p: usize| memchr::memrchr(b'\n', &text[..p.saturating_sub(1)]).map_or(0, |i| i + 1);
     while pos > 0 && base + pos as u64 > floor {
         let from = line_before(pos);
-        if signals::passes(&text[from..pos]) {
+        if signals::says_nothing(&text[from..pos]) {
             let mut run = (from, 1);
             while run.0 > 0 && base + run.0 as u64 > floor && run.1 <= PASS_RUN {
                 let above = line_before(run.0);
-                if !signals::passes(&text[above..run.0]) {
+                if !signals::says_nothing(&text[above..run.0]) {
                     break;
                 }
                 run = (above, run.1 + 1);
             }
             if run.1 > PASS_RUN {
                 // The whole run, however long, costs one marker.
-                while run.0 > 0 && base + run.0 as u64 > floor && signals::passes(&text[line_before(run.0)..run.0]) {
+                while run.0 > 0
+                    && base + run.0 as u64 > floor
+                    && signals::says_nothing(&text[line_before(run.0)..run.0])
+                {
                     run.0 = line_before(run.0);
                 }
                 let Some(rest) = left.minus(reserve) else { break };
@@ -369,7 +372,7 @@ fn neighbours(
                     0 => &near[..taken],
                     _ => &near[near.len() - taken..],
                 };
-                let worth = line.is_some_and(|l| inside && !signals::passes(l) && long.fits(l, opts.encoding));
+                let worth = line.is_some_and(|l| inside && !signals::says_nothing(l) && long.fits(l, opts.encoding));
                 match left.minus(&size(added, left, opts)).filter(|_| worth) {
                     Some(rest) => {
                         *left = rest;

@@ -568,3 +568,40 @@ fn the_lines_next_to_a_verdict_come_with_it() {
         }
     }
 }
+
+/// Stock advice does not take the end's share: Maven's help block after a failed build (real
+/// lines of a retrofit log of bench/reallogs.sh, where it took a quarter of a 3,000-char
+/// summary) costs one marker, and the goal that failed and the module to resume from stay.
+#[test]
+fn maven_stock_advice_at_the_end_costs_one_marker() {
+    let mut log = String::new();
+    for i in 0..200 {
+        log.push_str(&format!("[INFO] Compiling module {i} of 200 to /home/travis/build/square/retrofit/target\n"));
+    }
+    let goal = "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.12.4:test (default-test) on project retrofit: There are test failures.\n";
+    log.push_str("[INFO] BUILD FAILURE\n[INFO] Total time: 01:04 min\n");
+    log.push_str(goal);
+    log.push_str(concat!(
+        "[ERROR] \n",
+        "[ERROR] Please refer to /home/travis/build/square/retrofit/retrofit/target/surefire-reports for the individual test results.\n",
+        "[ERROR] -> [Help 1]\n",
+        "[ERROR] \n",
+        "[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n",
+        "[ERROR] Re-run Maven using the -X switch to enable full debug logging.\n",
+        "[ERROR] \n",
+        "[ERROR] For more information about the errors and possible solutions, please read the following articles:\n",
+        "[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException\n",
+        "[ERROR] \n",
+        "[ERROR] After correcting the problems, you can resume the build with the command\n",
+        "[ERROR]   mvn <goals> -rf :retrofit\n",
+        "The command \"mvn test -B\" exited with 1.\n",
+    ));
+    let out = run(log.as_bytes(), &opts(Budget { chars: Some(800), ..Budget::default() }, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.chars().count() <= 800, "{text}");
+    let end = format!(
+        "[INFO] BUILD FAILURE\n[INFO] Total time: 01:04 min\n{goal}[... 11 lines (610 chars) omitted: lines 204-214 ...]\n[ERROR]   mvn <goals> -rf :retrofit\nThe command \"mvn test -B\" exited with 1.\n"
+    );
+    assert!(text.ends_with(&end), "{text}");
+    assert!(!text.contains("-> [Help 1]"), "{text}");
+}
