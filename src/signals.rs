@@ -354,6 +354,19 @@ static MENTION: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("built-in pattern")
 });
+/// A stack frame below the ones nearest its exception: Java's and JS's `at pkg.C.m(C.java:12)`
+/// and `at file.js:3:7`, Java's `... 15 more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`.
+static FRAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?-u)^(?:at (?:\S+ \(.*\)|\S*[:.(]\S*)\s*$|\.\.\. \d+ (?:more|common frames omitted)\s*$|#\d+ +0x[0-9a-fA-F]+ )")
+        .expect("built-in pattern")
+});
+
+/// Whether `line` is a stack frame ([`FRAME`]); colour, indentation and a CI timestamp do not
+/// count.
+pub fn is_frame(line: &[u8]) -> bool {
+    FRAME.is_match(body(&crate::clean::visible(strip_eol(line))))
+}
+
 /// A log line's level, when it leads the line: `ERROR`, `[error]`, `E1122`, `level=error`.
 static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(

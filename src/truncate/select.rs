@@ -225,8 +225,9 @@ fn whole_lines_held<'a>(doc: &'a Doc, opts: &Options) -> (&'a [u8], u64) {
 }
 
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before
-/// `floor`, as ranges: a run of passing lines among them (`test x ... ok`) is left out for a
-/// marker when it is longer than [`PASS_RUN`], so that the share goes to what did not pass.
+/// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`) is
+/// left out for a marker when it is longer than [`PASS_RUN`], and so are the frames of a stack
+/// past its first [`FRAME_RUN`], so that the share goes to what failed.
 fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size, opts: &Options) -> Vec<(u64, u64)> {
     let end = base + text.len() as u64;
     let whole = vec![((base + whole_lines_suffix(text, budget, opts) as u64).max(floor).min(end), end)];
@@ -237,8 +238,33 @@ fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size
     let mut ranges = Vec::new();
     let (mut pos, mut to) = (text.len(), text.len());
     let line_before = |p: usize| memchr::memrchr(b'\n', &text[..p.saturating_sub(1)]).map_or(0, |i| i + 1);
+    let line_after = |p: usize| memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |i| p + i + 1);
+    // Frames still to take as they are: the first of a run that was cut.
+    let mut frames_kept = 0;
     while pos > 0 && base + pos as u64 > floor {
         let from = line_before(pos);
+        if frames_kept > 0 {
+            frames_kept -= 1;
+        } else if signals::is_frame(&text[from..pos]) {
+            // A deep stack: its first frames stay, the rest costs one marker.
+            let (mut top, mut n) = (from, 1);
+            while top > 0 && base + top as u64 > floor && signals::is_frame(&text[line_before(top)..top]) {
+                top = line_before(top);
+                n += 1;
+            }
+            if n > FRAME_RUN + 1 {
+                let Some(rest) = left.minus(reserve) else { break };
+                left = rest;
+                if pos < to {
+                    ranges.push((base + pos as u64, base + to as u64));
+                }
+                let cut = (0..FRAME_RUN).fold(top, |p, _| line_after(p));
+                (pos, to) = (cut, cut);
+                frames_kept = FRAME_RUN;
+                continue;
+            }
+            frames_kept = n - 1;
+        }
         if signals::says_nothing(&text[from..pos]) {
             let mut run = (from, 1);
             while run.0 > 0 && base + run.0 as u64 > floor && run.1 <= PASS_RUN {
@@ -406,6 +432,10 @@ fn merged(spans: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
 
 /// Passing lines in a row that the end's share keeps; a longer run is left out for a marker.
 const PASS_RUN: usize = 3;
+
+/// The frames of a stack that the end's share keeps, the first ones of the run (those nearest
+/// the exception); the deeper ones are left out for a marker.
+const FRAME_RUN: usize = 3;
 
 /// Where the input's last lines kept whatever they are begin in `suffix`: [`SALIENT_END`] of
 /// `c`, and at least the last line when the tail's share holds it.

@@ -605,3 +605,56 @@ fn maven_stock_advice_at_the_end_costs_one_marker() {
     assert!(text.ends_with(&end), "{text}");
     assert!(!text.contains("-> [Help 1]"), "{text}");
 }
+
+/// A deep stack does not take the end's share: the frames nearest the error stay and the rest
+/// cost one marker (real lines of a vscode log of bench/reallogs.sh, where mocha's sixteen
+/// frames under each failure took a third of an 8,000-char output), so the failures above it
+/// keep their room. (Without the rule the end's share holds the last failures' frames whole
+/// and the first failure's error line is lost.)
+#[test]
+fn a_deep_stack_in_the_end_keeps_its_first_frames() {
+    let frames = [
+        "      at out/vs/workbench/api/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/api/node/extHostTextEditors.ts:86:11",
+        "      at Object.notifySuccess [as _notify] (out/vs/base/common/winjs.base.js:1185:59)",
+        "      at Object.enter (out/vs/base/common/winjs.base.js:867:30)",
+        "      at Promise_ctor._run (out/vs/base/common/winjs.base.js:1083:29)",
+        "      at Promise_ctor._completed (out/vs/base/common/winjs.base.js:1051:18)",
+        "      at LazyPromise.resolveOk (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/lazyPromise.ts:65:9)",
+        "      at RPCProtocol._receiveReply (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:226:16)",
+        "      at RPCProtocol._receiveOneMessage (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:184:10)",
+        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:111:66",
+        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:307:5",
+        "      at out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:381:87",
+        "      at Emitter.fire (out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:140:16)",
+        "      at Socket.<anonymous> (out/vs/base/parts/ipc/node/file:/home/travis/build/Microsoft/vscode/src/vs/base/parts/ipc/node/ipc.net.ts:81:23)",
+        "      at readableAddChunk (_stream_readable.js:178:18)",
+        "      at Socket.Readable.push (_stream_readable.js:136:10)",
+        "      at Pipe.onread (net.js:560:20)",
+    ];
+    let mut log = String::new();
+    for i in 0..100 {
+        log.push_str(&format!("  \u{2713} workspace-namespace test number {i} passes as it should\n"));
+    }
+    let failures = [
+        "  22) workspace-namespace events: onDidOpenTextDocument, onDidChangeTextDocument, onDidSaveTextDocument:\n     Error: Failed to show text document file:///tmp/ipotrcur, should show in editor #undefined\n",
+        "  23) workspace-namespace openTextDocument, with selection:\n     Error: Failed to show text document file:///tmp/eqbuylo, should show in editor #undefined\n",
+        "  24) workspace-namespace registerTextDocumentContentProvider, show virtual document:\n     Error: Failed to show text document foo://something/path, should show in editor #undefined\n",
+    ];
+    for f in failures {
+        log.push_str(f);
+        log.push_str(&frames.join("\n"));
+        log.push('\n');
+    }
+    log.push_str("\nThe command \"./scripts/test-integration.sh\" exited with 1.\n");
+    let out = run(log.as_bytes(), &opts(Budget { chars: Some(3_000), ..Budget::default() }, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.chars().count() <= 3_000, "{text}");
+    // The failures before the last verdict, in the end's share: the frames nearest each error.
+    for f in &failures[..2] {
+        assert!(text.contains(&format!("{f}{}\n", frames[..3].join("\n"))), "{f}\n{text}");
+    }
+    assert!(!text.contains(frames[12]), "{text}");
+    assert!(text.ends_with("exited with 1.\n"), "{text}");
+    assert!(crate::signals::is_frame(frames[8].as_bytes()) && crate::signals::is_frame(b"\t... 15 more"));
+    assert!(!crate::signals::is_frame(b"at least one test failed"));
+}
