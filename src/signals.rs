@@ -310,11 +310,12 @@ pub fn says_nothing(line: &[u8]) -> bool {
 
 /// Stock advice: what a tool prints after every failure, word for word the same in every run
 /// (Maven's `-> [Help 1]` block, Gradle's `* Try:`, npm's pointer to its debug log, rustc's
-/// `--explain`). It names no test, file or message of this run, so it ranks with the passing
-/// lines, and a run of it at the end costs one marker instead of the end's share (on
-/// bench/reallogs.sh the Maven block took a quarter of a 3,000-char summary). None of these
-/// lines is a needle of the development set; `mvn <goals> -rf :module`, which names the module
-/// to resume from, is kept out on purpose.
+/// `--explain`), and Maven's reactor summary of the modules that built or were skipped. It
+/// names no test, file or message of what failed, so it ranks with the passing lines, and a
+/// run of it at the end costs one marker instead of the end's share (on bench/reallogs.sh the
+/// Maven block took a quarter of a 3,000-char summary). None of these lines is a needle of the
+/// development set; `mvn <goals> -rf :module`, which names the module to resume from, and the
+/// reactor's `FAILURE` line are kept out on purpose.
 const STOCK: &[&str] = &[
     r"^\[ERROR\]\s*$", // maven: the blank lines of its error block
     concat!(
@@ -330,6 +331,7 @@ const STOCK: &[&str] = &[
     r"^For more information about (?:this|an) error, try `rustc --explain", // rustc
     r"^Some errors have detailed explanations:",                            // rustc
     r"^WARNING: You are using pip version|^You should consider upgrading via the", // pip
+    r"^\[INFO\] \S.*? \.{3,} (?:SUCCESS|SKIPPED)\b", // maven's reactor summary: a module that built or was skipped
 ];
 
 static STOCK_SET: LazyLock<RegexSet> = LazyLock::new(|| set(STOCK));
@@ -1268,13 +1270,19 @@ mod tests {
             "* Try:",
             "Run with --stacktrace option to get the stack trace. Run with --info or --debug option to get more log output.",
             "For more information about this error, try `rustc --explain E0308`.",
+            "[INFO] Adapter: RxJava 2 .................................. SKIPPED\r",
+            "[INFO] Retrofit (Parent) .................................. SUCCESS [  1.301 s]\r",
         ] {
             assert!(classify(stock.as_bytes()) <= Class::Plain, "{stock:?}");
             assert!(says_nothing(stock.as_bytes()), "{stock:?}");
         }
-        for news in
-            ["[ERROR]   mvn <goals> -rf :retrofit", "npm ERR! code ELIFECYCLE", "[ERROR] Failed to execute goal x"]
-        {
+        for news in [
+            "[ERROR]   mvn <goals> -rf :retrofit",
+            "npm ERR! code ELIFECYCLE",
+            "npm ERR! Failed at the git-it-electron@4.2.2 test-style script 'standard lib/*.js lib/verify/*.js menus/*.js main.js'.",
+            "[ERROR] Failed to execute goal x",
+            "[INFO] Retrofit ........................................... FAILURE [ 26.885 s]",
+        ] {
             assert!(!says_nothing(news.as_bytes()) && classify(news.as_bytes()) >= Class::Plain, "{news:?}");
         }
     }
