@@ -249,7 +249,7 @@ const NEAR_ONLY: std::ops::Range<usize> = 9..16;
 #[cfg(test)]
 const PASSES: &[&str] = &[
     r"\bPASSED\b",
-    r"\.\.\. ok\s*$",
+    r"\.\.\. (?:ok|OK)\s*$",
     r"^ok\b",
     r"^\s*(?:✓|✔|√) ",
     r"^\s*--- PASS:",
@@ -291,6 +291,7 @@ fn is_pass(line: &[u8]) -> bool {
     passed
         || testcase
         || trimmed.ends_with(b"... ok")
+        || trimmed.ends_with(b"... OK")
         || (line.starts_with(b"ok") && !word(line.get(2)))
         || ["\u{2713} ", "\u{2714} ", "\u{221a} "].iter().any(|m| t.starts_with(m.as_bytes()))
         || t.starts_with(b"--- PASS:")
@@ -1067,6 +1068,9 @@ mod tests {
             "<testcase",
             "<testcase/",
             "... ok",
+            "... OK",
+            "x ... OK \t",
+            "... Ok",
             "...ok",
             "",
         ]
@@ -1335,6 +1339,9 @@ mod tests {
             assert!(is_pass(body(&crate::clean::visible(line.as_bytes()))), "{line:?}");
         }
         assert_eq!(classify(b"test parse::rejects_error_input ... ok"), Class::Pass);
+        // vis's test runner (master-thesis martanne/vis) says OK in capitals.
+        assert_eq!(classify(b"Running test ./errors/conflict with sam ... OK"), Class::Pass);
+        assert_eq!(classify(b"Running test ./errors/filter with sam ... FAIL"), Class::Verdict);
         assert!(Class::Pass < Class::Plain);
     }
 
