@@ -193,6 +193,7 @@ const VERDICTS: &[&str] = &[
     r"^\*\* \((?:[A-Z][\w.]*|throw|exit)\)",   // Elixir, ExUnit `** (KeyError) msg`, `** (throw) x`
     r"^Assertion with \S+ failed\b",           // ExUnit
     r"^Failed asserting that\b",               // PHPUnit
+    r"^(?:Module|Test|Assertion) Failed: ",    // QUnit's console reporter (discourse's run-qunit.js)
     r"^Exception in thread ",                  // Java
     r"^Error: ",                               // node, generic
     r"^\s*\[ERROR\]",                          // maven
@@ -1213,6 +1214,8 @@ mod tests {
                 "= ==16744==ERROR: AddressSanitizer: SEGV on unknown address 0x000001d548d0 (pc 0x000000455084 bp 0x000000000000 sp 0x7ffe476412b0 T0)\r",
             ),
             ("prove, master-thesis git", "\x1b[31mFailed 1/13 subtests \x1b[0m"),
+            ("QUnit, master-thesis discourse", "Test Failed: prevents toDate to be before fromDate"),
+            ("QUnit, master-thesis discourse", "Assertion Failed: failed, expected argument to be falsy, was: true"),
             (
                 "ruby, master-thesis rails",
                 "ActionView::Template::Error: undefined method `__home_travis_build_rails_rails_actionview_test_fixtures_test__customer_erb__1959338169845626031_17286380' for #<#<Class:0x00000000017b1820>:0x00000000017abfb0>\r",
