@@ -22,8 +22,9 @@ use std::sync::LazyLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Class {
-    /// Says that something passed (`PASSED`, `... ok`, `--- PASS`, `✓`), or is stock advice that
-    /// a tool prints after every failure (Maven's `-> [Help 1]` block): below plain text.
+    /// Says that something passed (`PASSED`, `... ok`, `--- PASS`, `✓`), or says nothing of what
+    /// failed (stock advice such as Maven's `-> [Help 1]` block, a reactor's `SKIPPED` module):
+    /// below plain text.
     Pass,
     /// Nothing in particular.
     #[default]
@@ -358,8 +359,9 @@ static MENTION: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("built-in pattern")
 });
-/// A stack frame below the ones nearest its exception: Java's and JS's `at pkg.C.m(C.java:12)`
-/// and `at file.js:3:7`, Java's `... 15 more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`.
+/// A stack frame: Java's and JS's `at pkg.C.m(C.java:12)` and `at file.js:3:7`, Java's `... 15
+/// more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`. Salient's end share keeps the first
+/// frames of a run (those nearest the exception) and leaves the deeper ones out.
 static FRAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?-u)^(?:at (?:\S+ \(.*\)|\S*[:.(]\S*)\s*$|\.\.\. \d+ (?:more|common frames omitted)\s*$|#\d+ +0x[0-9a-fA-F]+ )")
         .expect("built-in pattern")
