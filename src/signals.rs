@@ -190,15 +190,16 @@ const VERDICTS: &[&str] = &[
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
     r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
     r"^(?:(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)|(?:[A-Za-z_][\w$]*(?:\.|::))+(?:Error|Exception))\b(?::|$| at \S+:\d+)", // Python, Java exception line; Ruby's namespaced `ActionView::Template::Error:`
-    r"^Caused(?: by)?:(?:\s|$)",               // Java, Jenkins `Caused:`, cargo
-    r"^\*\* \((?:[A-Z][\w.]*|throw|exit)\)",   // Elixir, ExUnit `** (KeyError) msg`, `** (throw) x`
-    r"^Assertion with \S+ failed\b",           // ExUnit
-    r"^Failed asserting that\b",               // PHPUnit
-    r"^(?:Module|Test|Assertion) Failed: ",    // QUnit's console reporter (discourse's run-qunit.js)
-    r"^Exception in thread ",                  // Java
-    r"^Error: ",                               // node, generic
-    r"^\s*\[ERROR\]",                          // maven
-    r"^fatal: ",                               // git
+    r"^Caused(?: by)?:(?:\s|$)",             // Java, Jenkins `Caused:`, cargo
+    r"^\*\* \((?:[A-Z][\w.]*|throw|exit)\)", // Elixir, ExUnit `** (KeyError) msg`, `** (throw) x`
+    r"^Assertion with \S+ failed\b",         // ExUnit
+    r"^Failed asserting that\b",             // PHPUnit
+    r"^(?:Module|Test|Assertion) Failed: ",  // QUnit's console reporter (discourse's run-qunit.js)
+    r"^Found errors in \S+\(\):$|^Flaky test failed too often, giving up$", // vim's test runner
+    r"^Exception in thread ",                // Java
+    r"^Error: ",                             // node, generic
+    r"^\s*\[ERROR\]",                        // maven
+    r"^fatal: ",                             // git
     r"\bSegmentation fault\b|\bcore dumped\b", // crashes
     r"(?i:exit(?:ed)?(?: with)? (?:code|status):? *[1-9]|exit code [1-9]|returned non-zero exit status|completed with exit code [1-9]|returned a non-zero code)",
     r"\bexited with [1-9]",        // Travis `The command "x" exited with 1.`
@@ -1217,6 +1218,8 @@ mod tests {
             ),
             ("prove, master-thesis git", "\x1b[31mFailed 1/13 subtests \x1b[0m"),
             ("QUnit, master-thesis discourse", "Test Failed: prevents toDate to be before fromDate"),
+            ("vim's test runner, master-thesis vim", "Found errors in Test_balloon_eval_term():"),
+            ("vim's test runner, master-thesis vim", "Flaky test failed too often, giving up"),
             ("QUnit, master-thesis discourse", "Assertion Failed: failed, expected argument to be falsy, was: true"),
             (
                 "ruby, master-thesis rails",
