@@ -609,8 +609,8 @@ fn maven_stock_advice_at_the_end_costs_one_marker() {
 /// A deep stack does not take the end's share: the frames nearest the error stay and the rest
 /// cost one marker (real lines of a vscode log of bench/reallogs.sh, where mocha's sixteen
 /// frames under each failure took a third of an 8,000-char output), so the failures above it
-/// keep their room. (Without the rule the end's share holds the last failures' frames whole
-/// and the first failure's error line is lost.)
+/// keep their room. (With the rule off, `FRAME_RUN` set past any run, the check of the first
+/// three frames under each earlier failure fails.)
 #[test]
 fn a_deep_stack_in_the_end_keeps_its_first_frames() {
     let frames = [
