@@ -40,7 +40,10 @@ TEST_REPORTER = "29672c52a8220c09bd9f79b5b6cf6315f1763996"
 PUBLISH_ACTION = "c9bbcabcaf28c5ce2a9f8b6ee91c62873071b2ce"
 
 MAX_NEEDLES = 12
-ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+# Escape sequences, as ECMA-48 defines them and a terminal hides them: CSI, the string
+# sequences (OSC and the like, up to BEL or ST), and the two-char ones with any intermediates
+# (`ESC =`, `ESC >` of keypad modes, `ESC ( B` of charsets), which a needle must not keep.
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -/]*[0-~]")
 LINE_SPLIT = re.compile(rb"\r\n|\r|\n")
 # A CI runner's timestamp before the line: GitHub Actions (`2023-05-10T12:00:00.1234567Z `),
 # Jenkins' timestamper (`[2021-03-04T10:11:12.123Z] `, `12:34:56 `).
