@@ -109,8 +109,12 @@ fn layered(text: &[u8], budget: &Budget, reserve: &Size, opts: &Options) -> Rang
 /// The head's and the tail's first shares of the budget in `salient`: the tail is the larger by
 /// far, as runners, compilers and CI services end with their verdict and what led to it (on
 /// the real logs of bench/reallogs.sh, half the budget for the end keeps the most decisive
-/// lines). What the middle leaves goes to both ends.
-const SALIENT_HEAD: f64 = 0.05;
+/// lines). The head's first share is a line or so: a log starts with the set-up (a CI worker's
+/// banner, the tools' versions), and what the middle leaves still grows it (on
+/// bench/reallogs.sh, 0.01 over 0.05 took the default from 91.3% to 91.5% at 8,000 chars and
+/// from 88.0% to 88.7% at 2,000 tokens, and the offline summary from 77.9% to 79.1%; 0.0 and
+/// 0.02 kept less). What the middle leaves goes to both ends.
+const SALIENT_HEAD: f64 = 0.01;
 const SALIENT_TAIL: f64 = 0.5;
 
 /// The part of the tail's share kept as the input's last lines whatever they are; the rest ends

@@ -264,7 +264,11 @@ fn markers_are_never_longer_than_what_they_hide() {
             let o = run(log, &opts(Budget { chars: Some(chars), ..Budget::default() }, strategy));
             let text = s(&o.text);
             for gap in &o.gaps {
-                let marker = text.lines().find(|l| l.contains(&format!("omitted: line {}", gap.start_line)));
+                let at = match gap.lines {
+                    1 => format!("omitted: line {} ", crate::text::group_digits(gap.start_line)),
+                    _ => format!("omitted: lines {}-", crate::text::group_digits(gap.start_line)),
+                };
+                let marker = text.lines().find(|l| l.contains(&at));
                 if gap.lines <= 2 && gap.aligned {
                     let marker = marker.unwrap_or_else(|| panic!("no marker for {gap:?} in {text}"));
                     assert!(gap.end_byte - gap.start_byte > marker.len() as u64 + 1, "{marker} hides {gap:?}");
