@@ -662,3 +662,63 @@ fn a_deep_stack_in_the_end_keeps_its_first_frames() {
     assert!(crate::signals::is_frame(frames[8].as_bytes()) && crate::signals::is_frame(b"\t... 15 more"));
     assert!(!crate::signals::is_frame(b"at least one test failed"));
 }
+
+/// A CI log starts with its set-up: the head's first share is a hundredth of the budget, so of
+/// the banner of a real Travis log (bench/reallogs.sh's square/retrofit) only the first line
+/// stays, and the room goes to the failures in the middle. With the share at a twentieth, as
+/// before, the worker's hostname is kept too.
+#[test]
+fn a_logs_set_up_banner_gives_way_to_its_failures() {
+    let banner = [
+        "Worker information",
+        "hostname: a116120a-2c26-405a-9dd3-fb176f194c13@1.production-2-worker-org-gce-flvp",
+        "version: v6.2.0 https://github.com/travis-ci/worker/tree/5e5476e01646095f48eec13196fdb3faf8f5cbf7",
+        "instance: travis-job-ebb33570-c380-4cae-8485-59efc9ee21d9 travis-ci-garnet-trusty-1512502259-986baf0 (via amqp)",
+        "startup: 9.451020194s",
+        "Build system information",
+        "Build language: java",
+    ];
+    let tests = [
+        "getWithNullUrl",
+        "pathParamRequired",
+        "headerMapRejectsNull",
+        "multipartPartMapRejectsNullKeys",
+        "bodyRequired",
+        "headerMapRejectsNullKeys",
+        "queryMapRejectsNullKeys",
+        "multipartPartMapRejectsNull",
+        "fieldMapRejectsNullKeys",
+        "multipartPartMapRejectsNullValues",
+        "queryMapRejectsNull",
+        "fieldMapRejectsNull",
+    ];
+    let mut log = banner.join("\n") + "\n";
+    for i in 0..300 {
+        log.push_str(&format!(
+            "[INFO] Downloaded from central: https://repo.maven.apache.org/maven2/org/example/lib{i}/1.0/lib{i}-1.0.pom (4.8 kB at 27 kB/s)\n"
+        ));
+    }
+    for t in tests {
+        log.push_str(&format!("{t}(retrofit2.RequestFactoryTest)  Time elapsed: 0.007 sec  <<< FAILURE!\n"));
+        for f in 0..20 {
+            log.push_str(&format!(
+                "\tat retrofit2.RequestFactoryTest.{t}Frame{f}(RequestFactoryTest.java:{})\n",
+                100 + f
+            ));
+        }
+    }
+    for i in 0..40 {
+        log.push_str(&format!("[INFO] Upload step {i} done\n"));
+    }
+    log.push_str("The command \"mvn test -B\" exited with 1.\n");
+    let o = run(log.as_bytes(), &opts(Budget { chars: Some(3_000), ..Budget::default() }, Strategy::Salient));
+    let text = s(&o.text);
+    assert!(
+        text.starts_with("Worker information\n[... 306 lines (38,240 chars) omitted: lines 2-307 ...]\n"),
+        "{text}"
+    );
+    assert!(!text.contains("hostname:"), "{text}");
+    let kept = tests.iter().filter(|t| text.contains(&format!("\n{t}(retrofit2"))).count();
+    assert_eq!(kept, 11, "{text}");
+    assert!(o.output.chars <= 3_000);
+}
