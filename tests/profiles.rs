@@ -53,6 +53,24 @@ fn the_grep_profile_cuts_at_its_line_limit_with_its_marker() {
     assert!(r.out.ends_with("src/file300.rs:300: match\n"), "{}", r.out);
 }
 
+/// ctx-summarize truncates as the profile says: the `read_file` profile's `strategy = "head"`
+/// keeps a file's start even when the file reads as a log (a changelog full of `error` and
+/// `FAILED`), where the tool's own choice would be salient's.
+#[test]
+fn the_read_profile_truncates_by_its_strategy() {
+    let mut input = String::new();
+    for i in 1..=400 {
+        input.push_str(&format!("- {i}: FAILED tests no longer panic with an error in the lint `example_{i}`\n"));
+    }
+    let dir = tmp("profile-read-head");
+    let r = run(common::summarize_cmd(&dir).args(["--config", EXAMPLE, "--tool", "Read"]).write_stdin(input.clone()));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let (head, marker) = r.out.rsplit_once("\n[... ").expect("one marker at the end");
+    assert!(input.starts_with(&format!("{head}\n")), "{}", r.out);
+    assert!(marker.starts_with(&format!("{} lines (", 400 - head.lines().count())), "{}", r.out);
+    assert!(r.out.chars().count() <= 5000);
+}
+
 #[test]
 #[ignore = "needs ../shared/corpus"]
 fn the_read_profile_is_never_summarized_on_shared_corpus() {

@@ -54,9 +54,12 @@ pub struct Args {
     /// The unit of --pass-through and --summarize-above
     #[arg(long, value_enum, value_name = "UNIT", default_value = "chars", help_heading = "Tiers")]
     pub unit: TierUnit,
-    /// Never summarize: only truncate, head-tail
+    /// Never summarize: only truncate (salient for a log, else head-tail; a profile's strategy wins)
     #[arg(long, help_heading = "Tiers")]
     pub preserve: bool,
+    /// How the truncated tier cuts: the profile's `strategy`, else auto.
+    #[arg(skip)]
+    pub strategy: crate::truncate::Strategy,
     /// The tool whose output this is; those in --preserve-tools are preserved
     #[arg(long, value_name = "NAME", help_heading = "Tiers")]
     pub tool: Option<String>,
@@ -192,6 +195,7 @@ fn apply_profile(args: &mut Args, m: &clap::ArgMatches) -> Result<Option<String>
     });
     let s = r.settings;
     args.preserve = s.summarize.map_or(args.preserve, |summarize| !summarize);
+    args.strategy = s.strategy.unwrap_or(args.strategy);
     // A profile's max_chars is the pass-through size when nothing sets that (a flag given sets it).
     if s.pass_through.is_none()
         && let Some(chars) = s.max_chars
@@ -220,6 +224,7 @@ fn options(args: &Args) -> Result<summarize::Options> {
         },
         encoding,
         preserve,
+        strategy: args.strategy,
         chunk: chunk::Options {
             size: args.chunk_size,
             unit: Unit::Chars,

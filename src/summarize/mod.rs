@@ -52,6 +52,9 @@ pub struct Options {
     pub encoding: Encoding,
     /// Never summarize: only truncate.
     pub preserve: bool,
+    /// How the truncated tier cuts (a profile's `strategy`); `auto` keeps the decisive lines of
+    /// a log (salient) and the start and the end of anything else (head-tail).
+    pub strategy: truncate::Strategy,
     /// How the input is chunked.
     pub chunk: chunk::Options,
     /// Which chunks are summarized.
@@ -86,6 +89,7 @@ impl Default for Options {
             unit: Unit::Chars,
             encoding: Encoding::O200k,
             preserve: false,
+            strategy: truncate::Strategy::Auto,
             chunk: chunk::Options::default(),
             select: Select::HeadTail { head: 3, tail: 3 },
             max_output: 8_000,
@@ -212,7 +216,11 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     }
     if opts.preserve || size <= opts.summarize_above {
         out.tier = Tier::Truncated;
-        let strategy = if is_log(input) { truncate::Strategy::Salient } else { truncate::Strategy::HeadTail };
+        let strategy = match opts.strategy {
+            truncate::Strategy::Auto if is_log(input) => truncate::Strategy::Salient,
+            truncate::Strategy::Auto => truncate::Strategy::HeadTail,
+            s => s,
+        };
         (out.summary, out.unmarked) = fitted(input, &budget_of(opts.pass_through, opts), opts.encoding, strategy);
         return out;
     }
