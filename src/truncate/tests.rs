@@ -722,3 +722,65 @@ fn a_logs_set_up_banner_gives_way_to_its_failures() {
     assert_eq!(kept, 11, "{text}");
     assert!(o.output.chars <= 3_000);
 }
+
+/// Mocha's numbered failures of a vscode log of bench/reallogs.sh, each title over its message
+/// and frames: the titles are one kind of line and the messages another, so they take turns
+/// and the messages, which say what failed, are kept as often as the titles: 9 and 9 of 12.
+/// (With every title a kind of its own, as their first words made them before, all 12 titles
+/// came first and 5 messages were kept.)
+#[test]
+fn numbered_failures_leave_room_for_their_messages() {
+    let titles = [
+        "commands namespace tests editorCommand with extra args",
+        "editor tests insert snippet",
+        "editor tests insert snippet with replacement, editor selection",
+        "editor tests make edit",
+        "window namespace tests editor, active text editor",
+        "window namespace tests editor, opened via resource",
+        "window namespace tests editor, assign and check view columns",
+        "workspace-namespace openTextDocument, untitled closes on save",
+        "workspace-namespace eol, change via editor",
+        "workspace-namespace openTextDocument, with selection",
+        "workspace-namespace registerTextDocumentContentProvider, show virtual document",
+        "workspace-namespace events: onDidOpenTextDocument, onDidChangeTextDocument, onDidSaveTextDocument",
+    ];
+    let files = [
+        "bnwmjxfl",
+        "tunvp",
+        "rpqnxomk",
+        "iobxpnojzh",
+        "ysqzjkkc",
+        "zspksrm",
+        "hrrahhn",
+        "morwbi",
+        "powzxax",
+        "jpaygqn",
+        "eqbuylo",
+        "ipotrcur",
+    ];
+    let mut log = String::new();
+    for i in 0..200 {
+        log.push_str(&format!("  \u{2713} workspace-namespace test number {i} passes as it should\n"));
+    }
+    log.push_str("  59 passing (5s)\n  12 failing\n\n");
+    for (i, (t, f)) in titles.iter().zip(files).enumerate() {
+        log.push_str(&format!("  {}) {t}:\n", i + 1));
+        log.push_str(&format!(
+            "     Error: Failed to show text document file:///tmp/{f}, should show in editor #undefined\n"
+        ));
+        for k in 0..6 {
+            log.push_str(&format!("      at Promise_ctor._run (out/vs/base/common/winjs.base.js:{}:29)\n", 1083 + k));
+        }
+        log.push('\n');
+    }
+    for i in 0..30 {
+        log.push_str(&format!("travis_time:end:step{i}\n"));
+    }
+    log.push_str("The command \"./scripts/test-integration.sh\" exited with 1.\n");
+    let o = run(log.as_bytes(), &opts(Budget { chars: Some(3_000), ..Budget::default() }, Strategy::Salient));
+    let text = s(&o.text);
+    let messages = files.iter().filter(|f| text.contains(&format!("file:///tmp/{f},"))).count();
+    let numbered = (1..=titles.len()).filter(|i| text.contains(&format!("\n  {i}) "))).count();
+    assert_eq!((messages, numbered), (9, 9), "{text}");
+    assert!(o.output.chars <= 3_000);
+}
