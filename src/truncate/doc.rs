@@ -240,6 +240,7 @@ impl Retainer {
             total_bytes: self.total,
             last_dropped: self.last_dropped,
             candidates: None,
+            scanned: std::sync::OnceLock::new(),
             islands: Vec::new(),
         };
         if let Some(c) = candidates {
@@ -304,6 +305,9 @@ pub struct Doc {
     last_dropped: Option<u8>,
     /// The lines that matter, collected as the input streamed (windowed input only).
     candidates: Option<Candidates>,
+    /// The lines that matter of a held text, scanned at the first ask (see [`Doc::scanned`]),
+    /// with the `--keep` pattern and the room they were scanned for.
+    scanned: std::sync::OnceLock<(Option<String>, usize, Candidates)>,
     islands: Vec<Island>,
 }
 
@@ -320,6 +324,7 @@ impl Doc {
             total_bytes,
             last_dropped: None,
             candidates: None,
+            scanned: std::sync::OnceLock::new(),
             islands: Vec::new(),
         }
     }
@@ -327,6 +332,30 @@ impl Doc {
     /// The lines that matter, when they were collected as the input streamed.
     pub fn candidates(&self) -> Option<&Candidates> {
         self.candidates.as_ref()
+    }
+
+    /// Whether the held text was scanned for the lines that matter.
+    #[cfg(test)]
+    pub fn is_scanned(&self) -> bool {
+        self.scanned.get().is_some()
+    }
+
+    /// The lines that matter with `keep` (see [`Collector::new`]): those collected as the input
+    /// streamed, else those of the held text, scanned once however often a fit asks (deciding
+    /// `auto`, noting a baseline, each round of a plan); `None` when neither is there.
+    pub fn scanned(&self, keep: Option<&Regex>, room: usize) -> Option<std::borrow::Cow<'_, Candidates>> {
+        use std::borrow::Cow;
+        if let Some(c) = self.candidates() {
+            return Some(Cow::Borrowed(c));
+        }
+        let text = self.text()?;
+        let key = keep.map(|r| r.as_str().to_owned());
+        let scan = || Candidates::of(text, keep.cloned(), room);
+        let (k, r, c) = self.scanned.get_or_init(|| (key.clone(), room, scan()));
+        match *k == key && *r == room {
+            true => Some(Cow::Borrowed(c)),
+            false => Some(Cow::Owned(scan())),
+        }
     }
 
     /// The bytes `[a, b)` when one held part holds them all.

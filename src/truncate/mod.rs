@@ -29,7 +29,8 @@ use serde::Serialize;
 #[serde(rename_all = "kebab-case")]
 pub enum Strategy {
     /// `salient` when the input holds a verdict or a runner's summary (a failed test, a
-    /// compiler error, a traceback, `N passed, M failed`), else `head-tail`.
+    /// compiler error, a traceback, `N passed, M failed`) or a line `--keep` asks for, else
+    /// `head-tail`.
     #[default]
     Auto,
     /// The start and the end; `--head-ratio` is the start's share.
@@ -55,19 +56,18 @@ impl Strategy {
         matches!(self, Strategy::Auto | Strategy::Salient)
     }
 
-    /// The strategy `Auto` stands for on `doc`: salient for a log with a verdict or a summary
-    /// in it, else head-tail. Others stand for themselves.
-    pub fn resolve(self, doc: &Doc) -> Strategy {
-        use crate::signals::{Class, reaches};
-        let telling = match (doc.candidates(), doc.text()) {
-            (Some(c), _) => c.reached >= Class::Summary,
-            (None, Some(t)) => reaches(t, Class::Summary),
-            (None, None) => false,
-        };
-        match self {
-            Strategy::Auto if telling => Strategy::Salient,
-            Strategy::Auto => Strategy::HeadTail,
-            s => s,
+    /// The strategy `Auto` stands for on `doc` fitted with `opts`: salient for a log with a
+    /// verdict or a summary in it (or a line `--keep` asks for), else head-tail. Others stand
+    /// for themselves, and the text is not looked at.
+    pub fn resolve(self, doc: &Doc, opts: &Options) -> Strategy {
+        if self != Strategy::Auto {
+            return self;
+        }
+        // The scan is the one `salient` then takes its lines from (see [`Doc::scanned`]).
+        let scanned = doc.scanned(opts.keep.as_ref(), collect::room(&opts.budget));
+        match scanned.is_some_and(|c| c.reached >= crate::signals::Class::Summary) {
+            true => Strategy::Salient,
+            false => Strategy::HeadTail,
         }
     }
 }
@@ -181,7 +181,7 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Fitted {
             unmarked: false,
         };
     }
-    let resolved = Options { strategy: opts.strategy.resolve(doc), ..opts.clone() };
+    let resolved = Options { strategy: opts.strategy.resolve(doc, opts), ..opts.clone() };
     let opts = &resolved;
     let (marker, reserve, limit, once) = match opts.preview {
         true => {
@@ -244,12 +244,8 @@ fn ranked_against_baseline(doc: &Doc, opts: &Options) -> bool {
     if opts.strategy != Strategy::Salient || opts.preview || opts.marker == Marker::Off {
         return false;
     }
-    let lowered = |c: &Candidates| c.list.iter().any(|l| baseline.rank(l.class, l.template) != l.class);
-    match (doc.candidates(), doc.text()) {
-        (Some(c), _) => lowered(c),
-        (None, Some(text)) => lowered(&Candidates::of(text, opts.keep.clone(), collect::room(&opts.budget))),
-        (None, None) => false,
-    }
+    let scanned = doc.scanned(opts.keep.as_ref(), collect::room(&opts.budget));
+    scanned.is_some_and(|c| c.list.iter().any(|l| baseline.rank(l.class, l.template) != l.class))
 }
 
 /// The room a marker takes at most: rendered with the numbers of the whole input, the widest
@@ -425,8 +421,10 @@ fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
     let Some(text) = doc.text() else { return (0, false) };
     let (a, b) = (a as usize, b as usize);
     let like = |kept: &[u8]| {
-        let kept = crate::signals::template(kept);
-        text[a..b].split_inclusive(|&c| c == b'\n').filter(|l| crate::signals::template(l) == kept).count() as u64
+        let template = crate::signals::template(kept);
+        let kept = crate::signals::Skeleton::of(kept);
+        let same = |l: &&[u8]| kept.may_match(l) && crate::signals::template(l) == template;
+        text[a..b].split_inclusive(|&c| c == b'\n').filter(same).count() as u64
     };
     let above = match a {
         0 => 0,

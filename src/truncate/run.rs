@@ -251,6 +251,9 @@ const SNIFF: usize = 8 << 10;
 /// request, `input` is not read: the command runs and its output is fitted, with a status line
 /// after a failure.
 pub fn run<R: Read>(input: Input<R>, request: &Request, output: &mut impl Write) -> Result<Report> {
+    if request.fit.strategy.collects() && request.count.is_none() {
+        crate::signals::prepare_in_background();
+    }
     if let Some(cmd) = &request.command {
         return run_command(cmd, request, output);
     }
@@ -495,15 +498,32 @@ fn ingest(reader: impl Read, name: &str, req: &Request) -> Result<(Doc, Option<S
 /// Fits a document, saving the full text first when something will be cut and a store is set.
 fn fit(doc: Doc, spool: Option<Spool>, whole: Option<&Whole>, req: &Request, opts: &Options) -> Result<Fitted> {
     let cut = doc.text().is_none_or(|t| !super::fits(t, opts));
-    let path = match (cut, whole, &req.store) {
-        (false, ..) => None,
-        (true, Some(Whole::File(p)), _) => Some(p.clone()),
-        (true, Some(Whole::Bytes(b)), Some(store)) => Some(store.put(b)?),
-        (true, _, Some(store)) => Some(match spool {
-            Some(s) => s.commit()?,
-            None => store.put(doc.text().unwrap_or_default())?,
-        }),
-        _ => None,
+    let save = || -> Result<Option<std::path::PathBuf>> {
+        Ok(match (cut, whole, &req.store) {
+            (false, ..) => None,
+            (true, Some(Whole::File(p)), _) => Some(p.clone()),
+            (true, Some(Whole::Bytes(b)), Some(store)) => Some(store.put(b)?),
+            (true, _, Some(store)) => Some(match spool {
+                Some(s) => s.commit()?,
+                None => store.put(doc.text().unwrap_or_default())?,
+            }),
+            _ => None,
+        })
+    };
+    // A held text that is saved is scanned for the lines that matter at the same time, on
+    // another thread: both only read it, and the save (a hash and a write of the whole) takes
+    // about as long as the scan.
+    let scan = cut && req.store.is_some() && opts.strategy.collects() && doc.candidates().is_none();
+    let path = match scan {
+        true => std::thread::scope(|s| {
+            let scanning = s.spawn(|| drop(doc.scanned(opts.keep.as_ref(), super::candidate_room(&opts.budget))));
+            let path = save();
+            if let Err(panic) = scanning.join() {
+                std::panic::resume_unwind(panic);
+            }
+            path
+        })?,
+        false => save()?,
     };
     let path = path.map(|p| p.display().to_string());
     let fitted = super::fit(&doc, opts, path.as_deref());

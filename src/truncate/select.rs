@@ -132,15 +132,10 @@ const SALIENT_END: f64 = 0.1;
 /// stream when the input was too large to hold (see [`collect`]), else from the text. With a
 /// baseline (an earlier run of the same job), a line whose template it has ranks one class lower.
 fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
-    let owned;
-    let candidates = match (doc.candidates(), doc.text()) {
-        (Some(c), _) => c,
-        (None, Some(text)) => {
-            owned = Candidates::of(text, opts.keep.clone(), collect::room(&opts.budget));
-            &owned
-        }
-        (None, None) => return head_tail(doc, budget, reserve, opts),
+    let Some(scanned) = doc.scanned(opts.keep.as_ref(), collect::room(&opts.budget)) else {
+        return head_tail(doc, budget, reserve, opts);
     };
+    let candidates = &*scanned;
     let ranked;
     let candidates = match opts.baseline.as_deref() {
         Some(b) => {

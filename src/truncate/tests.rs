@@ -116,6 +116,49 @@ fn salient_ranks_over_the_whole_input_not_first_come() {
     assert!(o.output.chars <= 2000);
 }
 
+/// A held text is scanned for the lines that matter once, however often a fit asks (to decide
+/// `auto`, in each round of a plan, for the baseline's note), and not at all for a strategy that
+/// takes no line from the middle: the hook's 1 MB call scanned it twice with a baseline, and
+/// `head-tail` scanned it to decide nothing.
+#[test]
+fn a_held_text_is_scanned_once_and_only_when_lines_are_taken_from_it() {
+    use std::borrow::Cow;
+    let text = mentions_then("ValueError: invalid literal for int() with base 10: 'x'");
+    let budget = Budget { chars: Some(2000), ..Budget::default() };
+    let doc = Doc::whole(text.clone().into_bytes());
+    let o = fit(&doc, &opts(budget, Strategy::HeadTail), None);
+    assert!(o.truncated && !doc.is_scanned());
+    let doc = Doc::whole(text.into_bytes());
+    let o = fit(&doc, &opts(budget, Strategy::Auto), None);
+    assert_eq!(o.strategy, Strategy::Salient);
+    assert!(doc.is_scanned());
+    let room = collect::room(&budget);
+    match (doc.scanned(None, room), doc.scanned(None, room)) {
+        (Some(Cow::Borrowed(a)), Some(Cow::Borrowed(b))) => assert!(std::ptr::eq(a, b)),
+        _ => panic!("the scan is not kept"),
+    }
+    // Another `--keep` is another scan, not the kept one.
+    let keep = Regex::new("int").expect("pattern");
+    let other = doc.scanned(Some(&keep), room);
+    assert!(matches!(other, Some(Cow::Owned(ref c)) if c.reached == crate::signals::Class::Keep));
+}
+
+/// `auto` on a text with no verdict takes a line `--keep` asks for as its reason for `salient`,
+/// held whole as streamed (it judged by the built-in patterns alone when held).
+#[test]
+fn auto_keeps_what_keep_asks_for_held_or_streamed() {
+    let mut text = String::from_utf8(lines(3000)).expect("ascii");
+    text.insert_str(text.find("\n1500\n").expect("line 1500") + 1, "deploy id 7f3a done\n");
+    let keep = Regex::new("^deploy id").expect("pattern");
+    let o = Options { keep: Some(keep), ..opts(Budget { chars: Some(400), ..Budget::default() }, Strategy::Auto) };
+    let (streamed, windowed) = run_streamed(text.as_bytes(), &o, 4096, 997);
+    assert!(windowed);
+    for out in [run(text.as_bytes(), &o), streamed] {
+        assert_eq!(out.strategy, Strategy::Salient);
+        assert!(s(&out.text).contains("\ndeploy id 7f3a done\n"), "{}", s(&out.text));
+    }
+}
+
 #[test]
 fn salient_keep_pattern_outranks_builtins() {
     let mut text = String::new();
