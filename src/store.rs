@@ -1,7 +1,9 @@
 //! A directory of files written atomically (a temporary file in the same directory, then a
-//! rename): content-addressed for full texts that a tool cut (a file named by the SHA-256 of
+//! rename): content-addressed for full texts that a tool cut (a file named by the BLAKE3 hash of
 //! its content, so that reruns on the same input write nothing new and a path names exactly
-//! one content), or named by the caller, as the LLM response cache is.
+//! one content), or named by the caller, as the LLM response cache is. BLAKE3 rather than the
+//! SHA-256 of [`key_of`]: as strong against a made collision, and about ten times faster
+//! without the SHA instructions (a 1 MB output cost the hook 5 ms of SHA-256 on such a machine).
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -100,7 +102,7 @@ impl Store {
         self.sweep_once();
         let tmp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
         let file = create(&tmp, Some(PRIVATE_FILE))?;
-        Ok(Spool { file: Some(BufWriter::new(file)), tmp, hasher: Sha256::new(), dir: self.dir.clone() })
+        Ok(Spool { file: Some(BufWriter::new(file)), tmp, hasher: blake3::Hasher::new(), dir: self.dir.clone() })
     }
 }
 
@@ -219,9 +221,11 @@ fn write_file(path: &Path, mode: Option<u32>, f: &mut dyn FnMut(&mut dyn Write) 
     result
 }
 
-/// The name content gets in a store: `<first 128 bits of its SHA-256, in hex>.txt`.
+/// The name content gets in a store: `<first 128 bits of its BLAKE3 hash, in hex>.txt`.
 pub fn name_of(bytes: &[u8]) -> String {
-    name_from(Sha256::new_with_prefix(bytes))
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(bytes);
+    name_from(&hasher)
 }
 
 /// The first 128 bits of the SHA-256 of `bytes`, in hex: a key for named entries.
@@ -229,9 +233,9 @@ pub fn key_of(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
-fn name_from(hasher: Sha256) -> String {
+fn name_from(hasher: &blake3::Hasher) -> String {
     let hash = hasher.finalize();
-    let hex: String = hash.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    let hex: String = hash.as_bytes().iter().take(16).map(|b| format!("{b:02x}")).collect();
     format!("{hex}.txt")
 }
 
@@ -247,7 +251,7 @@ fn unique() -> u128 {
 pub struct Spool {
     file: Option<BufWriter<File>>,
     tmp: PathBuf,
-    hasher: Sha256,
+    hasher: blake3::Hasher,
     dir: PathBuf,
 }
 
@@ -263,7 +267,7 @@ impl Spool {
 
     /// Finishes the write and moves the file to its content name (see [`name_of`]).
     pub fn commit(mut self) -> Result<PathBuf> {
-        let path = self.dir.join(name_from(std::mem::take(&mut self.hasher)));
+        let path = self.dir.join(name_from(&self.hasher));
         let file = self.file.take().map(|f| f.into_inner().map_err(|e| e.into_error()));
         if let Some(file) = file {
             let file = file.with_context(|| format!("cannot write '{}'", self.tmp.display()))?;
@@ -444,7 +448,9 @@ mod tests {
         assert_eq!(a, b);
         assert_ne!(a, c);
         assert_eq!(fs::read(&a)?, b"hello\n");
-        assert_eq!(a.file_name().and_then(|n| n.to_str()), Some("5891b5b522d5df086d0ff0b110fbd9d2.txt"));
+        assert_eq!(a.file_name().and_then(|n| n.to_str()), Some("8e4c7c1b99dbfd50e7a95185fead5ee1.txt"));
+        // BLAKE3's own test vector: the hash of no bytes.
+        assert_eq!(name_of(b""), "af1349b9f5f9a1a6a0404dea36dcc949.txt");
         let left: Vec<_> =
             fs::read_dir(&dir)?.flatten().filter(|e| e.file_name().to_string_lossy().contains(".ctx-tmp")).collect();
         assert!(left.is_empty());

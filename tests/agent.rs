@@ -773,11 +773,10 @@ fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
     assert_eq!(ranked, [false, true, false, false, false]);
 }
 
-/// The name the store gives `text`: the first 128 bits of its SHA-256, in hex, then `.txt`.
+/// The name the store gives `text`: the first 128 bits of its BLAKE3 hash, in hex, then `.txt`.
 fn store_name(text: &str) -> String {
-    use sha2::Digest;
     format!(
         "{}.txt",
-        sha2::Sha256::digest(text.as_bytes()).iter().take(16).map(|b| format!("{b:02x}")).collect::<String>()
+        blake3::hash(text.as_bytes()).as_bytes().iter().take(16).map(|b| format!("{b:02x}")).collect::<String>()
     )
 }

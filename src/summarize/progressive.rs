@@ -227,7 +227,7 @@ mod tests {
         let mut out = Vec::new();
         let input = Input { text: text.as_bytes(), name: None, header: Some("==> a <==\n".into()) };
         let look = run(input, &req, &mut out).expect("look");
-        let path = req.store.dir().join(format!("{}.txt", crate::store::key_of(text.as_bytes())));
+        let path = req.store.dir().join(crate::store::name_of(text.as_bytes()));
         assert_eq!(look.path, path.display().to_string());
         assert_eq!(
             String::from_utf8(out).expect("utf-8"),

@@ -713,8 +713,7 @@ mod tests {
         };
         let req = Request::new(&settings, Call::default()).expect("request");
         let input: String = (1..=20).map(|i| format!("line {i}\n")).collect();
-        let saved =
-            req.store.as_ref().expect("store").dir().join(format!("{}.txt", crate::store::key_of(input.as_bytes())));
+        let saved = req.store.as_ref().expect("store").dir().join(crate::store::name_of(input.as_bytes()));
         let out = fitted(&req, input.as_bytes());
         let path = saved.display().to_string();
         assert_eq!(
