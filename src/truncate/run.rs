@@ -251,9 +251,6 @@ const SNIFF: usize = 8 << 10;
 /// request, `input` is not read: the command runs and its output is fitted, with a status line
 /// after a failure.
 pub fn run<R: Read>(input: Input<R>, request: &Request, output: &mut impl Write) -> Result<Report> {
-    if request.fit.strategy.collects() && request.count.is_none() {
-        crate::signals::prepare_in_background();
-    }
     if let Some(cmd) = &request.command {
         return run_command(cmd, request, output);
     }
@@ -498,6 +495,9 @@ fn ingest(reader: impl Read, name: &str, req: &Request) -> Result<(Doc, Option<S
 /// Fits a document, saving the full text first when something will be cut and a store is set.
 fn fit(doc: Doc, spool: Option<Spool>, whole: Option<&Whole>, req: &Request, opts: &Options) -> Result<Fitted> {
     let cut = doc.text().is_none_or(|t| !super::fits(t, opts));
+    if cut && opts.strategy.collects() {
+        crate::signals::prepare_in_background();
+    }
     let save = || -> Result<Option<std::path::PathBuf>> {
         Ok(match (cut, whole, &req.store) {
             (false, ..) => None,
