@@ -461,8 +461,8 @@ fn classify_closely(line: &[u8], has_word: bool) -> Class {
 
 /// Builds, on a thread of its own, the patterns and automata that judging lines needs (about
 /// 9 ms of CPU on the machine of bench/hook.sh), so that a caller that will judge lines has it
-/// done while it reads its input. Once per process; a line judged before it is done waits for
-/// what it needs, as it would have built it.
+/// done beside other work (a truncation that will cut: while the full text is saved). Once per
+/// process; a line judged before it is done waits for what it needs, as it would have built it.
 pub fn prepare_in_background() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
