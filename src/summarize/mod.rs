@@ -216,12 +216,8 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     }
     if opts.preserve || size <= opts.summarize_above {
         out.tier = Tier::Truncated;
-        let strategy = match opts.strategy {
-            truncate::Strategy::Auto if is_log(input) => truncate::Strategy::Salient,
-            truncate::Strategy::Auto => truncate::Strategy::HeadTail,
-            s => s,
-        };
-        (out.summary, out.unmarked) = fitted(input, &budget_of(opts.pass_through, opts), opts.encoding, strategy);
+        // `auto` is decided by the truncate module (salient for a log), on the scan it then uses.
+        (out.summary, out.unmarked) = fitted(input, &budget_of(opts.pass_through, opts), opts.encoding, opts.strategy);
         return out;
     }
     let pieces = score::pieces(input, &opts.chunk);

@@ -29,6 +29,11 @@ fn max_lines(n: u64) -> Budget {
     Budget { lines: Some(n), ..Budget::default() }
 }
 
+/// `n` passing lines of mocha, as a vscode log of bench/reallogs.sh prints them.
+fn mocha_passes(n: usize) -> String {
+    (0..n).map(|i| format!("  \u{2713} workspace-namespace test number {i} passes as it should\n")).collect()
+}
+
 fn s(b: &[u8]) -> &str {
     std::str::from_utf8(b).unwrap_or("<invalid>")
 }
@@ -678,10 +683,7 @@ fn a_deep_stack_in_the_end_keeps_its_first_frames() {
         "      at Socket.Readable.push (_stream_readable.js:136:10)",
         "      at Pipe.onread (net.js:560:20)",
     ];
-    let mut log = String::new();
-    for i in 0..100 {
-        log.push_str(&format!("  \u{2713} workspace-namespace test number {i} passes as it should\n"));
-    }
+    let mut log = mocha_passes(100);
     let failures = [
         "  22) workspace-namespace events: onDidOpenTextDocument, onDidChangeTextDocument, onDidSaveTextDocument:\n     Error: Failed to show text document file:///tmp/ipotrcur, should show in editor #undefined\n",
         "  23) workspace-namespace openTextDocument, with selection:\n     Error: Failed to show text document file:///tmp/eqbuylo, should show in editor #undefined\n",
@@ -801,10 +803,7 @@ fn numbered_failures_leave_room_for_their_messages() {
         "eqbuylo",
         "ipotrcur",
     ];
-    let mut log = String::new();
-    for i in 0..200 {
-        log.push_str(&format!("  \u{2713} workspace-namespace test number {i} passes as it should\n"));
-    }
+    let mut log = mocha_passes(200);
     log.push_str("  59 passing (5s)\n  12 failing\n\n");
     for (i, (t, f)) in titles.iter().zip(files).enumerate() {
         log.push_str(&format!("  {}) {t}:\n", i + 1));
