@@ -261,6 +261,7 @@ const PASSES: &[&str] = &[
     r"^PASS(?:\s|$)",
     r"<testcase\b[^>]*/>\s*$",
     r"^\s*\[ +OK +\]|\[ +OK +\]\s*$",
+    r"^\s*\[\+\] ",
 ];
 
 /// A set of the built-in patterns, ASCII-only classes (`\w`, `\s`, `\b`): the formats are ASCII,
@@ -301,12 +302,13 @@ fn is_pass(line: &[u8]) -> bool {
         || ["\u{2713} ", "\u{2714} ", "\u{221a} "].iter().any(|m| t.starts_with(m.as_bytes()))
         || t.starts_with(b"--- PASS:")
         || (line.starts_with(b"PASS") && line.get(4).is_none_or(space))
+        || t.starts_with(b"[+] ")
         || ok_box(t).is_some()
         || memchr::memrchr(b'[', trimmed).is_some_and(|i| ok_box(&trimmed[i..]) == Some(trimmed.len() - i))
 }
 
 /// Whether `line` says nothing about what failed: it says that something passed (`test x ...
-/// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`) or it is stock advice ([`STOCK`]), whatever
+/// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`, `[+] adds`) or it is stock advice ([`STOCK`]), whatever
 /// else it holds; colour and a CI timestamp do not count.
 pub fn says_nothing(line: &[u8]) -> bool {
     let b = crate::clean::visible(strip_eol(line));
@@ -1463,6 +1465,10 @@ mod tests {
         // vis's test runner (master-thesis martanne/vis) says OK in capitals.
         assert_eq!(classify(b"Running test ./errors/conflict with sam ... OK"), Class::Pass);
         assert_eq!(classify(b"Running test ./errors/filter with sam ... FAIL"), Class::Verdict);
+        // Pester's passing tests (master-thesis pester: 4,579 lines, none decisive), whose names
+        // hold error words, against its failing one.
+        assert_eq!(classify(b"    [+] Shows excerpted error messages correctly 36ms"), Class::Pass);
+        assert_eq!(classify(b"    [-] Shows excerpted error messages correctly 36ms"), Class::Verdict);
         assert!(Class::Pass < Class::Plain);
     }
 
