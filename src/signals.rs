@@ -177,6 +177,7 @@ const VERDICTS: &[&str] = &[
     r"^panic: ",                                                                            // Go panics
     r"^\s*● ",                                                                              // jest failure blocks
     r"^\s*(?:✕|✖|×|✗) ",     // jest/vitest/mocha failed test
+    r"^\s*❌ ",               // xcpretty's error (`❌  /path/File.swift:97:2: message`)
     r"<(?:failure|error)\b", // JUnit XML
     r#"\b(?:result|outcome|status)="(?:Fail|Failed|Failure|Error|FAIL)""#, // NUnit, xUnit, TRX, TestNG XML
     r"\bBUILD (?:FAILURE|FAILED)\b", // maven, gradle
@@ -1333,6 +1334,10 @@ mod tests {
             ("vim's test runner, master-thesis vim", "Found errors in Test_balloon_eval_term():"),
             ("vim's test runner, master-thesis vim", "Flaky test failed too often, giving up"),
             ("QUnit, master-thesis discourse", "Assertion Failed: failed, expected argument to be falsy, was: true"),
+            (
+                "xcpretty, master-thesis ReactiveCocoa",
+                "\x1b[31m\u{274c}  \x1b[0m/Users/travis/build/ReactiveCocoa/ReactiveCocoa/ReactiveCocoaTests/CocoaActionSpec.swift:47:19: \x1b[31m'value' is inaccessible due to 'internal' protection level\x1b[0m\r\r",
+            ),
             (
                 "ruby, master-thesis rails",
                 "ActionView::Template::Error: undefined method `__home_travis_build_rails_rails_actionview_test_fixtures_test__customer_erb__1959338169845626031_17286380' for #<#<Class:0x00000000017b1820>:0x00000000017abfb0>\r",
