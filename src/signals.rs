@@ -309,8 +309,8 @@ fn is_pass(line: &[u8]) -> bool {
 }
 
 /// Whether `line` says nothing about what failed: it says that something passed (`test x ...
-/// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`, `[+] adds`) or it is stock advice ([`STOCK`]), whatever
-/// else it holds; colour and a CI timestamp do not count.
+/// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`, `[+] adds`) or it is stock advice
+/// ([`STOCK`]), whatever else it holds; colour and a CI timestamp do not count.
 pub fn says_nothing(line: &[u8]) -> bool {
     let b = crate::clean::visible(strip_eol(line));
     let b = body(&b);
