@@ -177,7 +177,7 @@ const VERDICTS: &[&str] = &[
     r"^panic: ",                                                                            // Go panics
     r"^\s*● ",                                                                              // jest failure blocks
     r"^\s*(?:✕|✖|×|✗) ",     // jest/vitest/mocha failed test
-    r"^\s*❌ ",               // xcpretty's error (`❌  /path/File.swift:97:2: message`)
+    r"^\s*❌ ",              // xcpretty's error (`❌  /path/File.swift:97:2: message`)
     r"<(?:failure|error)\b", // JUnit XML
     r#"\b(?:result|outcome|status)="(?:Fail|Failed|Failure|Error|FAIL)""#, // NUnit, xUnit, TRX, TestNG XML
     r"\bBUILD (?:FAILURE|FAILED)\b", // maven, gradle
