@@ -28,12 +28,10 @@ fn line(text: &str, section: &str, key: &str) -> usize {
     start + offset + 1
 }
 
-/// A fresh temporary directory for one test.
+/// A fresh temporary directory for one test, named as the other tests' are so that a later run
+/// removes it ([`common::tmp`]).
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ctx-config-tests-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::tmp(&format!("config-{name}"))
 }
 
 const SMALL: &str = "\
