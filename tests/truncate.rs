@@ -251,7 +251,7 @@ fn persist_names_the_path_in_the_first_marker_only() {
     assert_eq!(
         r.out,
         format!(
-            "1\n[... 997 lines (3,882 chars) omitted: lines 2-998, 997 like the line above; full text: {} ...]\n999\nerror: boom\n[... 1,000 lines (5,000 chars) omitted: lines 1,001-2,000, 1,000 like the line below ...]\n2000\n",
+            "1\n[... 996 lines (3,878 chars) omitted: lines 2-997, 996 like the line above; full text: {} ...]\n998\n999\nerror: boom\n[... 1,000 lines (5,000 chars) omitted: lines 1,001-2,000, 1,000 like the line below ...]\n2000\n",
             path.display()
         )
     );

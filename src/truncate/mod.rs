@@ -203,24 +203,43 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Fitted {
     };
     let show_lines = if opts.budget.lines.is_some() { 1 } else { 2 };
     let mut budget = limit.minus(&once).unwrap_or(limit);
-    for _ in 0..12 {
-        let ranges = select::plan(doc, &budget, &reserve, opts);
+    let finish = |text: Vec<u8>, gaps: Vec<Gap>| {
+        let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
+        let persisted = path.map(str::to_string);
+        let unmarked = marker == Marker::Off && opts.marker != Marker::Off && !gaps.is_empty();
+        Fitted { text, truncated: true, original, output, gaps, strategy: opts.strategy, persisted, unmarked }
+    };
+    // Each marker was given the room of the widest one the input could show, and most take
+    // less: what the first output that fits leaves, when that holds another marker, is planned
+    // again once (see [`grow`]), and the larger plan is kept if it fits.
+    let counted = limit.tokens.map(|_| opts.encoding);
+    let render = |ranges: &select::Ranges| {
         let fold = opts.strategy == Strategy::Salient;
-        let (mut text, gaps) = assemble(doc, &ranges, &marker, enc, cx, show_lines, fold);
+        let (mut text, gaps) = assemble(doc, ranges, &marker, enc, cx, show_lines, fold);
         if let Some(n) = &note {
             if text.last().is_some_and(|&c| c != b'\n') {
                 text.push(b'\n');
             }
             text.extend_from_slice(n.as_bytes());
         }
-        if limit.fits(&text, opts.encoding) {
-            let output = Size::of(&text, opts.count_tokens.then_some(opts.encoding));
-            let persisted = path.map(str::to_string);
-            let unmarked = marker == Marker::Off && opts.marker != Marker::Off && !gaps.is_empty();
-            let strategy = opts.strategy;
-            return Fitted { text, truncated: true, original, output, gaps, strategy, persisted, unmarked };
+        (text, gaps)
+    };
+    for _ in 0..12 {
+        let (text, gaps) = render(&select::plan(doc, &budget, &reserve, opts));
+        let got = Size::of(&text, counted);
+        if !limit.fits(&text, opts.encoding) {
+            budget = shrink(&budget, &limit, &got);
+            continue;
         }
-        budget = shrink(&budget, &limit, &Size::of(&text, limit.tokens.map(|_| opts.encoding)));
+        let grown = grow(&budget, &limit, &got);
+        if grown == budget || limit.minus(&(got + reserve)).is_none() {
+            return finish(text, gaps);
+        }
+        let (larger, larger_gaps) = render(&select::plan(doc, &grown, &reserve, opts));
+        return match limit.fits(&larger, opts.encoding) {
+            true => finish(larger, larger_gaps),
+            false => finish(text, gaps),
+        };
     }
     // Unreachable in practice: every round takes the excess off. Keep nothing rather than overflow.
     let (text, gaps) = assemble(doc, &[], &Marker::Off, enc, cx, 0, false);
@@ -326,6 +345,27 @@ fn preview_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>
     let room = marker_room(&Marker::Preview, doc, opts, original, path).unwrap_or_default();
     let limit = Budget { chars: opts.budget.chars.map(|c| c + room.chars), ..opts.budget };
     (Marker::Preview, room, limit)
+}
+
+/// Adds to `budget` what the output left of `limit`, in each limited unit, for one more plan.
+///
+/// On bench/reallogs.sh the outputs left 246 chars of 3,000 unused on average (the offline
+/// summary) and 587 of 8,000: each marker's room is that of the widest marker the input could
+/// show (93 chars for a log of 4,783 lines, where most of its markers take 60). One more plan
+/// with what was left (139 and 347 chars are left after it) took the default from 92.5% to
+/// 92.7% at 8,000 chars and from 90.0% to 90.9% at 2,000 tokens, and the summary from 81.3% to
+/// 82.1%; a second one kept no more.
+fn grow(budget: &Budget, limit: &Budget, got: &Size) -> Budget {
+    let add = |b: Option<u64>, l: Option<u64>, g: u64| match (b, l) {
+        (Some(b), Some(l)) if g < l => Some(b + (l - g)),
+        _ => b,
+    };
+    Budget {
+        bytes: add(budget.bytes, limit.bytes, got.bytes),
+        chars: add(budget.chars, limit.chars, got.chars),
+        lines: add(budget.lines, limit.lines, got.lines),
+        tokens: add(budget.tokens, limit.tokens, got.tokens.unwrap_or(0)),
+    }
 }
 
 /// Takes from `budget` what the output exceeded `limit` by, in each unit over.
