@@ -231,8 +231,9 @@ pub fn fit(doc: &Doc, opts: &Options, path: Option<&str>) -> Fitted {
             budget = shrink(&budget, &limit, &got);
             continue;
         }
+        // A preview shows the first `budget.chars` chars, not more: it is not planned again.
         let grown = grow(&budget, &limit, &got);
-        if grown == budget || limit.minus(&(got + reserve)).is_none() {
+        if opts.preview || grown == budget || limit.minus(&(got + reserve)).is_none() {
             return finish(text, gaps);
         }
         let (larger, larger_gaps) = render(&select::plan(doc, &grown, &reserve, opts));
