@@ -400,6 +400,10 @@ static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
 fn telling_start(line: &[u8]) -> bool {
     let t = line.trim_ascii_start();
     let indent = line.len() - t.len();
+    // A message at a place (`x.rs:3:`, `lib/a.js:1:2: …`), whatever letter it starts with.
+    if has_location(t) {
+        return true;
+    }
     match t.first() {
         None => false,
         Some(b'-') => t.starts_with(b"--> ") || t.starts_with(b"---- "),
@@ -421,7 +425,7 @@ fn telling_start(line: &[u8]) -> bool {
         }
         Some(b'[') => t.starts_with(b"[-] "),
         Some(b'S') => t.starts_with(b"SUMMARY: "),
-        Some(&c) => c >= 0x80 || has_location(t),
+        Some(&c) => c >= 0x80,
     }
 }
 
@@ -461,6 +465,9 @@ fn classify_closely(line: &[u8], has_word: bool) -> Class {
     if CONTEXT_SET.is_match(line) {
         return Class::Context;
     }
+    if located(line) {
+        return Class::Verdict;
+    }
     if has_word && WARNING.is_match(line) {
         return Class::Warning;
     }
@@ -468,6 +475,39 @@ fn classify_closely(line: &[u8], has_word: bool) -> Class {
         return Class::Mention;
     }
     Class::Plain
+}
+
+/// Whether `t` is a linter's or a compiler's message at a place, `FILE.EXT:LINE:COL: message`,
+/// with no severity word or one that fails the build: standard's and ESLint's compact
+/// `/src/x.js:178:40: A space is required after ','.`, RuboCop's `x.rb:1:1: C: Style/…`,
+/// luacheck's, Go's `./main.go:12:3: undefined: x`. A message that starts as a warning, a note,
+/// a hint or gcc's `required from` / `In instantiation of` context is not one.
+fn located(t: &[u8]) -> bool {
+    let Some(colon) = memchr::memchr(b':', t) else { return false };
+    let file = &t[..colon];
+    let dot = memchr::memrchr(b'.', file);
+    if file.is_empty()
+        || file.iter().any(u8::is_ascii_whitespace)
+        || !dot.is_some_and(|d| file.get(d + 1).is_some_and(u8::is_ascii_alphabetic))
+    {
+        return false;
+    }
+    let mut rest = &t[colon + 1..];
+    for _ in 0..2 {
+        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if n == 0 || rest.get(n) != Some(&b':') {
+            return false;
+        }
+        rest = &rest[n + 1..];
+    }
+    let message = rest.trim_ascii_start();
+    if message.len() == rest.len() || message.is_empty() {
+        return false;
+    }
+    let word = &message[..message.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(message.len())];
+    let word = word.strip_suffix(b":").unwrap_or(word).to_ascii_lowercase();
+    !(word.starts_with(b"warn")
+        || [&b"note"[..], b"info", b"hint", b"help", b"required", b"in", b"from"].contains(&&word[..]))
 }
 
 /// Builds, on a thread of its own, the patterns and automata that judging lines needs (about
@@ -1364,8 +1404,33 @@ mod tests {
                 "logcat, loghub Android",
                 "03-17 16:13:47.150  1702 17633 E ActivityManager: applyOptionsLocked: Unknown animationType=0",
             ),
+            (
+                "standard (ESLint), master-thesis git-it-electron",
+                "  /home/travis/build/jlord/git-it-electron/lib/verify/merge_tada.js:26:32: A space is required before '}'.",
+            ),
+            (
+                "RuboCop, master-thesis jekyll",
+                "lib/jekyll/excerpt.rb:158:17: C: Performance/RegexpMatch: Use match? instead of =~ when MatchData is not used.",
+            ),
+            (
+                "RuboCop, master-thesis discourse",
+                "\x1b[36mdb/migrate/20190731090219_rename_edit_notification_setting.rb\x1b[0m:1:1: \x1b[33mC\x1b[0m: Style/FrozenStringLiteralComment: Missing magic comment \x1b[33m# frozen_string_literal: true\x1b[0m.\r\r",
+            ),
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Verdict, "{source}: {line:?}");
+        }
+        // A message at a place that is a warning, a note or gcc's instantiation context is not
+        // a verdict; a place without a column or a message is not one of these.
+        for line in [
+            "src/x.c:3:5: warning: unused variable 'y' [-Wunused-variable]",
+            "src/x.h:12:3: note: declared here",
+            "src/x.h:12:3:   required from 'void f() [with T = int]'",
+            "src/x.cc:4:1: In instantiation of 'struct S<int>':",
+            "lib/x.js:26:32:",
+            "lib/x.js:26: a line without a column",
+            "12:30:01: not a file",
+        ] {
+            assert_ne!(classify(line.as_bytes()), Class::Verdict, "{line:?}");
         }
         // The pytest assertion detail, coloured (master-thesis thefuck), is the failure's context.
         assert_eq!(
