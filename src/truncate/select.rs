@@ -193,6 +193,10 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
         .unwrap_or(zero);
     // What the candidates left goes first to the lines next to them, then to both ends.
     let picked = neighbours(candidates, picked, after_verdict, &free, &mut extra, &c, opts);
+    let picked = match after_verdict {
+        Some(span) => fill_gaps(doc, picked, span, &mut extra, opts),
+        None => picked,
+    };
     let first = picked.first().map_or(a0, |r| r.0).min(a0);
     let grow = &prefix[p0 as usize..first.min(prefix.len() as u64) as usize];
     let p = p0 + whole_lines_prefix(grow, &extra.scale(opts.head_ratio), opts) as u64;
@@ -416,6 +420,52 @@ fn neighbours(
     spans.sort_unstable();
     merged(spans)
 }
+
+/// The short gaps left after the last verdict, in `[a1, qe)` (between it and the input's last
+/// lines, as [`neighbours`] grew them), filled smallest first while `left` holds them: a gap
+/// of at most [`GAP_LINES`] lines, none of them a passing line or stock advice, costs little
+/// more than its marker and is worth more than the head's set-up that `left` would otherwise
+/// grow. Travis's retried `git clone` (master-thesis coffeescript, retrofit, lantern) printed
+/// its last `Retrying, 3 of 3.` in such a gap.
+fn fill_gaps(
+    doc: &Doc,
+    picked: Vec<(u64, u64)>,
+    (a1, qe): (u64, u64),
+    left: &mut Budget,
+    opts: &Options,
+) -> Vec<(u64, u64)> {
+    if opts.cut != crate::text::Cut::Lines {
+        return picked;
+    }
+    let mut edges: Vec<u64> = vec![a1];
+    for &(a, b) in picked.iter().filter(|s| s.0 >= a1 && s.1 <= qe) {
+        edges.extend([a, b]);
+    }
+    edges.push(qe);
+    let mut gaps: Vec<(u64, u64, Size)> = edges
+        .chunks(2)
+        .filter(|w| w.len() == 2 && w[0] < w[1])
+        .filter_map(|w| {
+            let text = doc.held(w[0], w[1])?;
+            let mut lines = text.split_inclusive(|&c| c == b'\n');
+            let short = text.iter().filter(|&&c| c == b'\n').count() <= GAP_LINES;
+            (short && !lines.any(signals::says_nothing)).then(|| (w[0], w[1], size(text, left, opts)))
+        })
+        .collect();
+    gaps.sort_by_key(|g| (g.2.bytes, g.0));
+    let mut spans = picked;
+    for (a, b, s) in gaps {
+        if let Some(rest) = left.minus(&s) {
+            *left = rest;
+            spans.push((a, b));
+        }
+    }
+    spans.sort_unstable();
+    merged(spans)
+}
+
+/// The lines a gap after the last verdict may have for [`fill_gaps`] to fill it.
+const GAP_LINES: usize = 8;
 
 /// Sorted spans with those that touch or overlap joined.
 fn merged(spans: Vec<(u64, u64)>) -> Vec<(u64, u64)> {

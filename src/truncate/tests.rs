@@ -469,6 +469,33 @@ fn streamed_salient_is_the_whole_salient() {
     }
 }
 
+/// A short gap after the last new verdict is shown before the head grows: Travis's retried `git
+/// clone` (the lines of master-thesis `CoffeeScript__jashkenas@coffeescript__393178870.log`)
+/// printed its third try in a gap of seven lines that ten lines of set-up took the room of.
+#[test]
+fn a_short_gap_after_the_last_verdict_is_shown_before_the_head_grows() {
+    let clone = "git clone --depth=50 --branch=revert-5083-patch-docs https://github.com/jashkenas/coffeescript.git jashkenas/coffeescript";
+    let attempt = "Cloning into 'jashkenas/coffeescript'...\nwarning: Could not find remote branch revert-5083-patch-docs to clone.\nfatal: Remote branch revert-5083-patch-docs not found in upstream origin\n\n";
+    let mut text: String = (0..300).map(|i| format!("Setting up package-{i} (1.{i}-1) ...\n")).collect();
+    text.push_str(&format!("travis_fold:start:git.checkout\n$ {clone}\n"));
+    for n in 2..=3 {
+        text.push_str(&format!("{attempt}The command \"eval {clone} \" failed. Retrying, {n} of 3.\n\n"));
+    }
+    text.push_str(&format!(
+        "{attempt}The command \"eval {clone} \" failed 3 times.\n\n\nFailed to clone from GitHub.\n"
+    ));
+    text.push_str("Checking GitHub status (https://status.github.com/api/last-message.json):\ngood\nEverything operating normally.\n");
+    let out = run(text.as_bytes(), &opts(Budget { chars: Some(2000), ..Budget::default() }, Strategy::Auto));
+    let got = s(&out.text);
+    let from = text.find("travis_fold:start:git.checkout").expect("the clone");
+    assert!(got.ends_with(&text[from..]), "{got}");
+    assert!(
+        got.contains("\n[... 285 lines (10,333 chars) omitted: lines 3-287, 285 like the line above ...]\n"),
+        "{got}"
+    );
+    assert!(out.output.chars <= 2000, "{}", out.output.chars);
+}
+
 /// 30 failures of one kind (each its own test, so each its own template) do not starve the
 /// different errors after them, though these are far from the end: the kinds take turns.
 #[test]
