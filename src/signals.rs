@@ -478,7 +478,7 @@ fn classify_closely(line: &[u8], has_word: bool) -> Class {
 }
 
 /// Whether `t` is a linter's or a compiler's message at a place, `FILE.EXT:LINE:COL: message`,
-/// with no severity word or one that fails the build: standard's and ESLint's compact
+/// whose message is not a warning, a note or a hint: standard's and ESLint's compact
 /// `/src/x.js:178:40: A space is required after ','.`, RuboCop's `x.rb:1:1: C: Style/…`,
 /// luacheck's, Go's `./main.go:12:3: undefined: x`. A message that starts as a warning, a note,
 /// a hint or gcc's `required from` / `In instantiation of` context is not one.
