@@ -505,9 +505,10 @@ fn located(t: &[u8]) -> bool {
         return false;
     }
     let word = &message[..message.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(message.len())];
-    let word = word.strip_suffix(b":").unwrap_or(word).to_ascii_lowercase();
-    !(word.starts_with(b"warn")
-        || [&b"note"[..], b"info", b"hint", b"help", b"required", b"in", b"from"].contains(&&word[..]))
+    let word = word.strip_suffix(b":").unwrap_or(word);
+    let not_failing = ["note", "info", "hint", "help", "required", "in", "from"];
+    !(word.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"warn"))
+        || not_failing.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes())))
 }
 
 /// Builds, on a thread of its own, the patterns and automata that judging lines needs (about

@@ -357,29 +357,27 @@ fn preview_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>
 /// 92.7% at 8,000 chars and from 90.0% to 90.9% at 2,000 tokens, and the summary from 81.3% to
 /// 82.1%; a second one kept no more.
 fn grow(budget: &Budget, limit: &Budget, got: &Size) -> Budget {
-    let add = |b: Option<u64>, l: Option<u64>, g: u64| match (b, l) {
-        (Some(b), Some(l)) if g < l => Some(b + (l - g)),
-        _ => b,
-    };
-    Budget {
-        bytes: add(budget.bytes, limit.bytes, got.bytes),
-        chars: add(budget.chars, limit.chars, got.chars),
-        lines: add(budget.lines, limit.lines, got.lines),
-        tokens: add(budget.tokens, limit.tokens, got.tokens.unwrap_or(0)),
-    }
+    each_unit(budget, limit, got, |b, l, g| if g < l { b + (l - g) } else { b })
 }
 
 /// Takes from `budget` what the output exceeded `limit` by, in each unit over.
 fn shrink(budget: &Budget, limit: &Budget, got: &Size) -> Budget {
-    let cut = |b: Option<u64>, l: Option<u64>, g: u64| match (b, l) {
-        (Some(b), Some(l)) if g > l => Some(b.saturating_sub(g - l)),
+    let mut b = each_unit(budget, limit, got, |b, l, g| if g > l { b.saturating_sub(g - l) } else { b });
+    b.tokens = b.tokens.map(|t| t.saturating_sub(1));
+    b
+}
+
+/// `budget` with `f(budget, limit, got)` in each unit that both `budget` and `limit` set.
+fn each_unit(budget: &Budget, limit: &Budget, got: &Size, f: impl Fn(u64, u64, u64) -> u64) -> Budget {
+    let one = |b: Option<u64>, l: Option<u64>, g: u64| match (b, l) {
+        (Some(b), Some(l)) => Some(f(b, l, g)),
         _ => b,
     };
     Budget {
-        bytes: cut(budget.bytes, limit.bytes, got.bytes),
-        chars: cut(budget.chars, limit.chars, got.chars),
-        lines: cut(budget.lines, limit.lines, got.lines),
-        tokens: cut(budget.tokens, limit.tokens, got.tokens.unwrap_or(0)).map(|t| t.saturating_sub(1)),
+        bytes: one(budget.bytes, limit.bytes, got.bytes),
+        chars: one(budget.chars, limit.chars, got.chars),
+        lines: one(budget.lines, limit.lines, got.lines),
+        tokens: one(budget.tokens, limit.tokens, got.tokens.unwrap_or(0)),
     }
 }
 
