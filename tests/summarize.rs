@@ -43,7 +43,7 @@ fn tiers_without_an_llm() {
     assert_eq!(medium.err, "");
     let long = run(summarize_cmd(&cache).write_stdin(log(4000)));
     assert!(
-        long.out.starts_with("[extractive summary of 222,890 chars: 38 chunks, best sentences kept verbatim]\n"),
+        long.out.starts_with("[extractive summary of 222,890 chars, 4,000 lines: best sentences kept verbatim]\n"),
         "{}",
         long.out
     );
@@ -683,11 +683,11 @@ fn a_small_extractive_summary_keeps_marked_text_before_its_header() {
     let r = run(summarize_cmd(&cache).args(args).arg("200").write_stdin(common::numbers(3000)));
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(
-        r.out.starts_with("[extractive summary of 13,893 chars: 3 chunks, best sentences kept verbatim]\n1\n2\n"),
+        r.out.starts_with("[extractive summary of 13,893 chars, 3,000 lines: best sentences kept verbatim]\n1\n2\n"),
         "{}",
         r.out
     );
-    assert!(r.out.contains("\n[... 2,981 lines (13,833 chars) omitted: lines 14-2,994 ...]\n"), "{}", r.out);
+    assert!(r.out.contains("\n[... 2,982 lines (13,836 chars) omitted: lines 13-2,994 ...]\n"), "{}", r.out);
     assert!(r.out.ends_with("\n2999\n3000\n"), "{}", r.out);
 }
 

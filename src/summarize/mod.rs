@@ -128,7 +128,7 @@ pub struct Summary {
     pub tier: Tier,
     /// The input's size.
     pub input: Size,
-    /// Chunks in all and summarized.
+    /// Chunks in all and summarized, when an LLM summarized them (0 and 0 on the other tiers).
     pub chunks: Chunks,
     /// Results that stand in for failed calls.
     pub fallbacks: Vec<Fallback>,
@@ -220,24 +220,18 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
         (out.summary, out.unmarked) = fitted(input, &budget_of(opts.pass_through, opts), opts.encoding, opts.strategy);
         return out;
     }
-    let pieces = score::pieces(input, &opts.chunk);
-    let scorer = Scorer::new(&[], Weights::default(), 0.0).expect("the built-in markers build");
-    let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), opts.focus.as_deref());
-    let mut keep = score::select(&scores, opts.select);
-    if let Select::HeadTail { head, tail } = opts.select {
-        with_verdicts(&pieces, &scores, &mut keep, head + tail);
-    }
-    out.chunks = Chunks { total: pieces.len(), selected: keep.iter().filter(|&&k| k).count() };
     match llm {
         None => {
+            // Nothing is chunked for the model here: `chunks` stays 0 of 0, and the header
+            // names the input's lines, which the markers number.
             out.tier = Tier::Extracted;
             let log = is_log(input);
             let kept = if log { "decisive lines" } else { "best sentences" };
             let mut head = match opts.header {
                 true => format!(
-                    "[extractive summary of {} chars: {} chunks, {kept} kept verbatim]\n",
+                    "[extractive summary of {} chars, {} lines: {kept} kept verbatim]\n",
                     group_digits(input_size.chars),
-                    group_digits(pieces.len() as u64),
+                    group_digits(text::count_lines(input)),
                 ),
                 false => String::new(),
             };
@@ -258,6 +252,14 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
             (out.summary, out.unmarked) = (head + &body, unmarked);
         }
         Some(client) => {
+            let pieces = score::pieces(input, &opts.chunk);
+            let scorer = Scorer::new(&[], Weights::default(), 0.0).expect("the built-in markers build");
+            let scores = scorer.score(&pieces.iter().map(|p| &p.text[..]).collect::<Vec<_>>(), opts.focus.as_deref());
+            let mut keep = score::select(&scores, opts.select);
+            if let Select::HeadTail { head, tail } = opts.select {
+                with_verdicts(&pieces, &scores, &mut keep, head + tail);
+            }
+            out.chunks = Chunks { total: pieces.len(), selected: keep.iter().filter(|&&k| k).count() };
             out.tier = Tier::Summarized;
             let mut run = Run {
                 client,
