@@ -447,7 +447,7 @@ fn summarize_one(input: &[u8], opts: &summarize::Options, client: Option<&Client
     let shown =
         std::io::stderr().is_terminal() && !args.output.quiet && (client.is_some() || input.len() >= SHOWN_FROM);
     let bar = if shown {
-        progress_bar(input.len() as u64, indicatif::ProgressDrawTarget::stderr())
+        progress_bar(input.len() as u64, client.is_some(), indicatif::ProgressDrawTarget::stderr())
     } else {
         indicatif::ProgressBar::hidden()
     };
@@ -456,20 +456,21 @@ fn summarize_one(input: &[u8], opts: &summarize::Options, client: Option<&Client
     summary
 }
 
-/// Inputs from this many bytes get a bar without an LLM too (splitting and scoring them takes
-/// seconds).
+/// Inputs from this many bytes get a bar without an LLM too (reading their lines takes a
+/// second or more).
 const SHOWN_FROM: usize = 1 << 20;
 
 /// The bar of one summary: from its first frame, a spinner naming the input's size while it is
-/// split and scored (no chunk count is known yet: it never claims "0/0 chunks"), then the
-/// chunks summarized out of the real total.
-fn progress_bar(bytes: u64, target: indicatif::ProgressDrawTarget) -> indicatif::ProgressBar {
+/// split and scored for the LLM (no chunk count is known yet: it never claims "0/0 chunks"), or
+/// read for an extractive summary, then the chunks summarized out of the real total.
+fn progress_bar(bytes: u64, llm: bool, target: indicatif::ProgressDrawTarget) -> indicatif::ProgressBar {
     let pb = indicatif::ProgressBar::with_draw_target(None, target);
     pb.set_style(
         indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
-    pb.set_message(format!("summarizing {}: splitting and scoring", indicatif::HumanBytes(bytes)));
+    let what = if llm { "splitting and scoring" } else { "picking the lines to keep" };
+    pb.set_message(format!("summarizing {}: {what}", indicatif::HumanBytes(bytes)));
     pb.enable_steady_tick(std::time::Duration::from_millis(120));
     pb
 }
@@ -557,7 +558,9 @@ mod tests {
     /// the chunk count appears once it is known.
     #[test]
     fn the_bar_starts_with_the_input_size_and_counts_real_chunks() {
-        let bar = progress_bar(200_000_000, indicatif::ProgressDrawTarget::hidden());
+        let bar = progress_bar(200_000_000, false, indicatif::ProgressDrawTarget::hidden());
+        assert_eq!(bar.message(), "summarizing 190.73 MiB: picking the lines to keep");
+        let bar = progress_bar(200_000_000, true, indicatif::ProgressDrawTarget::hidden());
         assert_eq!(bar.length(), None, "no chunk total is claimed before it is known");
         assert_eq!(bar.message(), "summarizing 190.73 MiB: splitting and scoring");
         advance(&bar, summarize::Progress::Total(7));
