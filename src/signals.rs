@@ -795,6 +795,77 @@ pub fn template(line: &[u8]) -> u64 {
     h.0
 }
 
+/// The template a candidate of `class` is held and counted by: [`template`], and for a runner's
+/// summary that counts failures also its counts, so that `failed 1 and passed 1291 tests` and
+/// `failed 1 and passed 1258 tests` (a job that ran its tests more than once), or the `test
+/// result: FAILED` lines of two test binaries, are not folded into one: their counts are what
+/// they say. Times (`in 9.44 seconds`, `(3 ms)`) are not counts. A summary that counts no
+/// failure (`0 failed`, `Tests run: 5, Failures: 0`) keeps its folded template, so the
+/// per-class summaries of a long Maven build still fold.
+pub fn template_as(line: &[u8], class: Class) -> u64 {
+    let t = template(line);
+    if class != Class::Summary {
+        return t;
+    }
+    let shown = crate::clean::visible(strip_eol(line));
+    let tokens = tokens(&shown);
+    if !tokens.iter().enumerate().any(|(k, _)| counts_failures(&tokens, k)) {
+        return t;
+    }
+    const UNITS: [&[u8]; 10] = [b"s", b"ms", b"sec", b"secs", b"second", b"seconds", b"m", b"min", b"minutes", b"h"];
+    let unit = |w: &[u8]| UNITS.iter().any(|u| u.eq_ignore_ascii_case(w));
+    let mut h = Fnv(t);
+    for (k, &(gap, tok)) in tokens.iter().enumerate() {
+        // Part of a decimal (`9.44`), or a whole number of a unit of time (`3 ms`, `12s`).
+        let decimal = gap == b"." && k > 0 && tokens[k - 1].1[0].is_ascii_digit();
+        let time = match tokens.get(k + 1) {
+            Some(&(g, w)) => g == b"." || (unit(w) && g.iter().all(|&b| b == b' ')),
+            None => false,
+        };
+        if tok[0].is_ascii_digit() && !decimal && !time {
+            tok.iter().for_each(|&b| h.feed(b));
+            h.feed(b' ');
+        }
+    }
+    h.0
+}
+
+/// The words and numbers of `line`, each with the bytes between it and the one before.
+fn tokens(line: &[u8]) -> Vec<(&[u8], &[u8])> {
+    let mut tokens = Vec::new();
+    let (mut i, mut gap_from) = (0, 0);
+    while i < line.len() {
+        if !line[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let digits = line[i].is_ascii_digit();
+        let n =
+            line[i..].iter().take_while(|b| if digits { b.is_ascii_digit() } else { b.is_ascii_alphabetic() }).count();
+        tokens.push((&line[gap_from..i], &line[i..i + n]));
+        i += n;
+        gap_from = i;
+    }
+    tokens
+}
+
+/// Whether token `k` of a summary line is a non-zero count of failures or errors: a number
+/// before a failure word (`2 failed`, `1 failing`) or after one in the same clause (`failed 22`,
+/// `Failures: 2`, `failures=6`, `FAIL 1 |`); a comma, a semicolon or a full stop ends a clause,
+/// so the `1609` of `4 failed, 1609 passed` counts nothing.
+fn counts_failures(tokens: &[(&[u8], &[u8])], k: usize) -> bool {
+    const WORDS: [&[u8]; 8] =
+        [b"fail", b"failed", b"failing", b"failure", b"failures", b"error", b"errors", b"errored"];
+    let fails = |w: &[u8]| WORDS.iter().any(|f| f.eq_ignore_ascii_case(w));
+    let (gap, tok) = tokens[k];
+    if !tok[0].is_ascii_digit() || tok.iter().all(|&b| b == b'0') {
+        return false;
+    }
+    let before = k > 0 && fails(tokens[k - 1].1) && !gap.iter().any(|b| b",;.".contains(b));
+    let after = tokens.get(k + 1).is_some_and(|&(g, w)| fails(w) && g.iter().all(|&b| b == b' '));
+    before || after
+}
+
 /// What [`template`] never folds of a line, for a quick look before it is computed: the bytes
 /// of the line as shown, less its end, hex digits and `#` (which stands for what is folded).
 /// Lines of one template have the same skeleton, and most lines of a log differ from a given
@@ -1569,6 +1640,54 @@ mod tests {
             template(b"AssertionError: expected 'abc' got 'xyz'")
         );
         assert_eq!(template(b"AssertionError: expected 1 got 2"), template(b"AssertionError: expected 3 got 4"));
+    }
+
+    /// A runner's summary that counts failures is held by its counts as well: real lines of
+    /// bench/reallogs.sh (master-thesis coffeescript, whose job ran its tests five times and
+    /// printed one of these each time, every one labelled; symfony's PHPUnit runs, one per
+    /// component, in colour). Times are not counts, and summaries that count no failure (Maven's
+    /// per-class lines) still fold; other classes keep [`template`].
+    #[test]
+    fn failing_summaries_are_held_by_their_counts() {
+        let t = |l: &str| template_as(l.as_bytes(), classify(l.as_bytes()));
+        let runs = [
+            "\x1b[0;31mfailed 1 and passed 1291 tests in 10.82 seconds\x1b[0m\x1b[0m ",
+            "\x1b[0;31mfailed 1 and passed 1258 tests in 9.86 seconds\x1b[0m\x1b[0m ",
+            "\x1b[0;31mfailed 12 and passed 1220 tests in 9.20 seconds\x1b[0m\x1b[0m ",
+        ];
+        assert!(runs.iter().all(|l| classify(l.as_bytes()) == Class::Summary));
+        assert_eq!(template(runs[0].as_bytes()), template(runs[2].as_bytes()), "folded by `template`");
+        assert_ne!(t(runs[0]), t(runs[1]));
+        assert_ne!(t(runs[0]), t(runs[2]));
+        assert_ne!(t(runs[1]), t(runs[2]));
+        let later = "\x1b[0;31mfailed 1 and passed 1291 tests in 11.01 seconds\x1b[0m\x1b[0m ";
+        assert_eq!(t(runs[0]), t(later), "a time is not a count");
+        let phpunit = |tests: u32, failures: u32| {
+            format!(
+                "\x1b[37;41mTests: {tests}\x1b[0m\x1b[37;41m, Assertions: 302\x1b[0m\x1b[37;41m, Failures: {failures}\x1b[0m\x1b[37;41m.\x1b[0m\r"
+            )
+        };
+        assert_eq!(classify(phpunit(187, 1).as_bytes()), Class::Summary);
+        assert_ne!(t(&phpunit(187, 1)), t(&phpunit(268, 10)));
+        assert_eq!(t(&phpunit(187, 1)), t(&phpunit(187, 1)));
+        // No failure counted: folded as before.
+        for (a, b) in [
+            (
+                "Tests run: 5, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.011 sec",
+                "Tests run: 17, Failures: 0, Errors: 0, Skipped: 2, Time elapsed: 1.5 sec",
+            ),
+            ("test result: ok. 32 passed; 0 failed; 0 ignored", "test result: ok. 7 passed; 0 failed; 1 ignored"),
+            ("=== 1609 passed in 456.94 seconds ===", "=== 1611 passed in 400.01 seconds ==="),
+        ] {
+            assert_eq!(t(a), t(b), "{a}");
+        }
+        assert_ne!(t("=== 4 failed, 1609 passed ==="), t("=== 5 failed, 1609 passed ==="));
+        assert_ne!(t("=== 4 failed, 1609 passed ==="), t("=== 4 failed, 1611 passed ==="));
+        assert_ne!(t("test result: FAILED. 32 passed; 1 failed"), t("test result: FAILED. 30 passed; 3 failed"));
+        // A verdict's numbers fold as ever, unittest's closing line among them.
+        assert_eq!(template_as(b"job 17 crashed", Class::Verdict), template(b"job 4242 crashed"));
+        assert_eq!(classify(b"FAILED (failures=6)"), Class::Verdict);
+        assert_eq!(t("FAILED (failures=6)"), t("FAILED (failures=2)"));
     }
 
     #[test]

@@ -306,7 +306,7 @@ impl Collector {
                 chars - text::count_chars(&buf[f.start..pos])
             };
             let line = &buf[f.start..f.end];
-            let template = signals::template(line);
+            let template = signals::template_as(line, f.class);
             let held = self.by_template.get(&template).copied();
             if let Some(i) = held.filter(|&i| self.held[i].line == f.line as u64) {
                 self.held[i].class = self.held[i].class.max(f.class);

@@ -455,14 +455,23 @@ fn assemble(
 }
 
 /// The lines of the gap `[a, b)` that share the template of the kept line just before it, or
-/// else of the one just after it (then `true`).
+/// else of the one just after it (then `true`), as the candidates are held: a runner's summary
+/// is not like one that counts other failures (see [`crate::signals::template_as`]).
 fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
+    use crate::signals::{Class, Skeleton, classify, template, template_as};
     let Some(text) = doc.text() else { return (0, false) };
     let (a, b) = (a as usize, b as usize);
     let like = |kept: &[u8]| {
-        let template = crate::signals::template(kept);
-        let kept = crate::signals::Skeleton::of(kept);
-        let same = |l: &&[u8]| kept.may_match(l) && crate::signals::template(l) == template;
+        let folded = template(kept);
+        let skeleton = Skeleton::of(kept);
+        let same = |l: &&[u8]| skeleton.may_match(l) && template(l) == folded;
+        let n = text[a..b].split_inclusive(|&c| c == b'\n').filter(same).count() as u64;
+        // The kept line is classified only when it has repeats to count.
+        if n == 0 || classify(kept) != Class::Summary {
+            return n;
+        }
+        let counted = template_as(kept, Class::Summary);
+        let same = |l: &&[u8]| same(l) && template_as(l, Class::Summary) == counted;
         text[a..b].split_inclusive(|&c| c == b'\n').filter(same).count() as u64
     };
     let above = match a {

@@ -496,6 +496,48 @@ fn a_short_gap_after_the_last_verdict_is_shown_before_the_head_grows() {
     assert!(out.output.chars <= 2000, "{}", out.output.chars);
 }
 
+/// A job that ran its tests again after a failure prints a summary each time; each counts
+/// other tests, so none is folded into another (real lines of coffeescript's Travis log in
+/// bench/reallogs.sh, where every one is labelled).
+#[test]
+fn each_run_keeps_its_failing_summary() {
+    let runs = [(1, 1287, "11.01"), (1, 1291, "10.82"), (1, 1258, "9.86"), (12, 1220, "9.20")];
+    let mut text = String::new();
+    for (failed, passed, secs) in runs {
+        text.push_str("$ cake test\n");
+        for i in 0..150 {
+            text.push_str(&format!("compiling fixture {i} of the suite\n"));
+        }
+        text.push_str(&format!("failed {failed} and passed {passed} tests in {secs} seconds\n"));
+    }
+    for i in 0..40 {
+        text.push_str(&format!("uploading cache part {i}\n"));
+    }
+    let out = run(text.as_bytes(), &opts(Budget { chars: Some(3000), ..Budget::default() }, Strategy::Auto));
+    let got = s(&out.text);
+    for (failed, passed, secs) in runs {
+        let line = format!("\nfailed {failed} and passed {passed} tests in {secs} seconds\n");
+        assert!(got.contains(&line), "{line}{got}");
+    }
+    assert!(out.output.chars <= 3000, "{}", out.output.chars);
+}
+
+/// A gap's marker counts as like the kept summary above it only the summaries that count as it
+/// does: another run's `failed 12 and passed 1220 tests` is not one more of `failed 1 and
+/// passed 1291 tests`, a later time is.
+#[test]
+fn a_summary_is_like_only_those_with_its_counts() {
+    let kept = "failed 1 and passed 1291 tests in 10.82 seconds\n";
+    let gap = "failed 1 and passed 1291 tests in 9.86 seconds\nfailed 12 and passed 1220 tests in 9.20 seconds\n";
+    let text = format!("{kept}{gap}done\n");
+    let doc = Doc::whole(text.clone().into_bytes());
+    let (a, b) = (kept.len() as u64, (kept.len() + gap.len()) as u64);
+    assert_eq!(repeats(&doc, a, b), (1, false));
+    // Lines of another class fold their numbers as ever.
+    let text = "job 1 crashed\njob 2 crashed\njob 3 crashed\ndone\n";
+    assert_eq!(repeats(&Doc::whole(text.as_bytes().to_vec()), 14, 42), (2, false));
+}
+
 /// 30 failures of one kind (each its own test, so each its own template) do not starve the
 /// different errors after them, though these are far from the end: the kinds take turns.
 #[test]
