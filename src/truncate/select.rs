@@ -194,7 +194,10 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     // What the candidates left goes first to the lines next to them, then to both ends.
     let picked = neighbours(candidates, picked, after_verdict, &free, &mut extra, &c, opts);
     let picked = match after_verdict {
-        Some(span) => fill_gaps(doc, picked, span, &mut extra, opts),
+        Some(span) => {
+            let picked = fill_gaps(doc, picked, span, &mut extra, opts);
+            later_lines(doc, picked, span, &mut extra, reserve, opts)
+        }
         None => picked,
     };
     let first = picked.first().map_or(a0, |r| r.0).min(a0);
@@ -463,6 +466,60 @@ fn fill_gaps(
     spans.sort_unstable();
     merged(spans)
 }
+
+/// The lines that say something (a mention of a failure or more: [`signals::Class::Mention`])
+/// left in the gaps after the last new verdict, in `[a1, qe)`, each shown on its own, the
+/// latest first, while `left` holds it and the marker that splitting its gap adds: they repeat
+/// what was kept before (the end's share ends at the last *new* verdict), but the last try of a
+/// retried step is worth more than the head's set-up. Travis's `The command "…" failed.
+/// Retrying, 3 of 3.` (master-thesis java-design-patterns, and the retried `git clone` of
+/// retrofit and lantern) stood in such a gap. Only the last [`LATER_BYTES`] before `qe` are
+/// read.
+fn later_lines(
+    doc: &Doc,
+    picked: Vec<(u64, u64)>,
+    (a1, qe): (u64, u64),
+    left: &mut Budget,
+    reserve: &Size,
+    opts: &Options,
+) -> Vec<(u64, u64)> {
+    if opts.cut != crate::text::Cut::Lines {
+        return picked;
+    }
+    let from = a1.max(qe.saturating_sub(LATER_BYTES));
+    let mut edges: Vec<u64> = vec![from];
+    for &(a, b) in picked.iter().filter(|s| s.0 >= from && s.1 <= qe) {
+        edges.extend([a, b]);
+    }
+    edges.push(qe);
+    let mut spans = picked;
+    for w in edges.chunks(2).rev().filter(|w| w.len() == 2 && w[0] < w[1]) {
+        let Some(text) = doc.held(w[0], w[1]) else { continue };
+        let mut end = text.len();
+        while end > 0 {
+            let start = memchr::memrchr(b'\n', &text[..end - 1]).map_or(0, |i| i + 1);
+            let (line, at) = (&text[start..end], w[0] + start as u64);
+            end = start;
+            // A line cut where the region starts is not a line of its own.
+            if at == from && from > a1 && !doc.at_line_start(at) {
+                break;
+            }
+            if signals::classify(line) < signals::Class::Mention {
+                continue;
+            }
+            let cost = size(line, left, opts) + *reserve;
+            if let Some(rest) = left.minus(&cost) {
+                *left = rest;
+                spans.push((at, at + line.len() as u64));
+            }
+        }
+    }
+    spans.sort_unstable();
+    merged(spans)
+}
+
+/// What [`later_lines`] reads at most before the input's last lines.
+const LATER_BYTES: u64 = 256 << 10;
 
 /// The lines a gap after the last verdict may have for [`fill_gaps`] to fill it.
 const GAP_LINES: usize = 8;

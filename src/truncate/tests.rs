@@ -496,6 +496,33 @@ fn a_short_gap_after_the_last_verdict_is_shown_before_the_head_grows() {
     assert!(out.output.chars <= 2000, "{}", out.output.chars);
 }
 
+/// The last try of a retried step is shown before the head grows, though it repeats the first
+/// try's line and stands in a gap too long to fill: real lines of a java-design-patterns Travis
+/// log in bench/reallogs.sh, where `travis_retry` ran a failing command three times.
+#[test]
+fn the_last_try_of_a_retried_step_is_shown() {
+    let trace = "Exception in thread \"main\" java.lang.ExceptionInInitializerError\n\
+\tat org.jruby.Ruby.newInstance(Ruby.java:266)\n\tat s3.website.Ruby$.rubyRuntime$lzycompute(Ruby.scala:4)\n\
+\tat s3.website.Ruby$.rubyRuntime(Ruby.scala:4)\n\tat s3.website.model.Config$$anonfun$13.apply(Config.scala:215)\n\
+\tat s3.website.model.Config$$anonfun$13.apply(Config.scala:213)\n\tat scala.util.Try$.apply(Try.scala:192)\n\
+\tat s3.website.model.Config$.erbEval(Config.scala:213)\n\tat s3.website.model.Site$.parseConfig(Site.scala:27)\n\
+\tat s3.website.Push$.main(Push.scala:40)\n\tat s3.website.Push.main(Push.scala)\n\
+Caused by: java.lang.RuntimeException: unsupported Java version: 11\n\
+\tat org.jruby.RubyInstanceConfig.initGlobalJavaVersion(RubyInstanceConfig.java:1878)\n\
+\tat org.jruby.RubyInstanceConfig.<clinit>(RubyInstanceConfig.java:1585)\n\t... 15 more\n\n";
+    let retry = |n: u32| format!("The command \"bundle exec s3_website push\" failed. Retrying, {n} of 3.\n\n");
+    let mut text: String = (0..300).map(|i| format!("Installing gem-{i} 1.{i}.0\n")).collect();
+    text.push_str("$ travis_retry bundle exec s3_website push\n");
+    text.push_str(&format!("{trace}{}{trace}{}{trace}", retry(2), retry(3)));
+    text.push_str("The command \"bundle exec s3_website push\" failed 3 times.\n\nDone. Your build exited with 1.\n");
+    let out = run(text.as_bytes(), &opts(Budget { chars: Some(4000), ..Budget::default() }, Strategy::Auto));
+    let got = s(&out.text);
+    for n in [2, 3] {
+        assert!(got.contains(&format!("\n{}", retry(n).trim_end())), "{n}: {got}");
+    }
+    assert!(out.output.chars <= 4000, "{}", out.output.chars);
+}
+
 /// A job that ran its tests again after a failure prints a summary each time; each counts
 /// other tests, so none is folded into another (real lines of coffeescript's Travis log in
 /// bench/reallogs.sh, where every one is labelled).
