@@ -338,7 +338,7 @@ struct Block<'a> {
 /// [`Candidate::before`] of its first), so a streamed input grows as one held whole does. Every
 /// block grows by one line in turn, the blocks of the highest class first and, within a class,
 /// the later first; the line below before the line above. A blank line comes with the line
-/// past it. A passing line, or one longer than a tenth of `whole`, ends that side. Nothing
+/// past it, and so does a rule (`-----`). A passing line, or one longer than a tenth of `whole`, ends that side. Nothing
 /// grows past its free range. When the end's share ends at the last verdict, the lines held
 /// after that verdict grow down in the range `after_verdict`, after every block of the middle.
 fn neighbours(
@@ -391,7 +391,7 @@ fn neighbours(
                     };
                     let Some(line) = line else { break None };
                     taken += line.len();
-                    if !line.iter().all(u8::is_ascii_whitespace) {
+                    if !collect::filler(line) {
                         break Some(line);
                     }
                 };

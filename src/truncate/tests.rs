@@ -496,6 +496,31 @@ fn a_short_gap_after_the_last_verdict_is_shown_before_the_head_grows() {
     assert!(out.output.chars <= 2000, "{}", out.output.chars);
 }
 
+/// A rule under a failure's title goes with the line past it, as a blank line does: pandoc's
+/// failed golden test (master-thesis pandoc in bench/reallogs.sh) names the file its diff is of
+/// under a blank line and a rule, and the diff's two names are shown with the `FAIL` (the rule
+/// and the blank line take no turn of their own).
+#[test]
+fn a_rule_after_a_failure_goes_with_the_line_past_it() {
+    let mut text: String =
+        (0..400).map(|i| format!("      case {i}:{}OK (0.0{}s)\n", " ".repeat(40), i % 10)).collect();
+    text.push_str(
+        "    custom writer\n      tables:                                                        FAIL (0.06s)\n",
+    );
+    text.push_str("        \n        ------------------------------------------------------------------------\n");
+    text.push_str("        --- tables.custom\n        +++ tables.native\n");
+    for i in 0..300 {
+        text.push_str(&format!("        + {i} </table>\n        - {i} </table\n"));
+    }
+    text.push_str(&(0..400).map(|i| format!("      other {i}:{}OK\n", " ".repeat(40))).collect::<String>());
+    text.push_str("1 out of 1200 tests failed (12.31s)\nThe command \"make test\" exited with 1.\n");
+    let out = run(text.as_bytes(), &opts(Budget { chars: Some(2000), ..Budget::default() }, Strategy::Auto));
+    let got = s(&out.text);
+    assert!(got.contains("FAIL (0.06s)\n        \n        -----"), "{got}");
+    assert!(got.contains("-----\n        --- tables.custom\n        +++ tables.native\n"), "{got}");
+    assert!(out.output.chars <= 2000, "{}", out.output.chars);
+}
+
 /// The last try of a retried step is shown before the head grows, though it repeats the first
 /// try's line and stands in a gap too long to fill: real lines of a java-design-patterns Travis
 /// log in bench/reallogs.sh, where `travis_retry` ran a failing command three times.
