@@ -803,66 +803,73 @@ pub fn template(line: &[u8]) -> u64 {
 /// failure (`0 failed`, `Tests run: 5, Failures: 0`) keeps its folded template, so the
 /// per-class summaries of a long Maven build still fold.
 pub fn template_as(line: &[u8], class: Class) -> u64 {
+    const UNITS: [&[u8]; 10] = [b"s", b"ms", b"sec", b"secs", b"second", b"seconds", b"m", b"min", b"minutes", b"h"];
     let t = template(line);
     if class != Class::Summary {
         return t;
     }
-    let shown = crate::clean::visible(strip_eol(line));
-    let tokens = tokens(&shown);
-    if !tokens.iter().enumerate().any(|(k, _)| counts_failures(&tokens, k)) {
-        return t;
-    }
-    const UNITS: [&[u8]; 10] = [b"s", b"ms", b"sec", b"secs", b"second", b"seconds", b"m", b"min", b"minutes", b"h"];
     let unit = |w: &[u8]| UNITS.iter().any(|u| u.eq_ignore_ascii_case(w));
-    let mut h = Fnv(t);
-    for (k, &(gap, tok)) in tokens.iter().enumerate() {
-        // Part of a decimal (`9.44`), or a whole number of a unit of time (`3 ms`, `12s`).
-        let decimal = gap == b"." && k > 0 && tokens[k - 1].1[0].is_ascii_digit();
-        let time = match tokens.get(k + 1) {
-            Some(&(g, w)) => g == b"." || (unit(w) && g.iter().all(|&b| b == b' ')),
-            None => false,
-        };
-        if tok[0].is_ascii_digit() && !decimal && !time {
-            tok.iter().for_each(|&b| h.feed(b));
-            h.feed(b' ');
+    let shown = crate::clean::visible(strip_eol(line));
+    let (mut h, mut counted) = (Fnv(t), false);
+    let mut prev: Option<Token> = None;
+    let mut tokens = Tokens { line: &shown, at: 0 }.peekable();
+    // One pass, no allocation (a summary line is judged for every run of a long log).
+    while let Some(token @ (gap, tok)) = tokens.next() {
+        let next = tokens.peek().copied();
+        if tok[0].is_ascii_digit() {
+            counted |= counts_failures(prev, token, next);
+            // Part of a decimal (`9.44`), or a whole number of a unit of time (`3 ms`, `12s`).
+            let decimal = gap == b"." && prev.is_some_and(|p| p.1[0].is_ascii_digit());
+            let time = next.is_some_and(|(g, w)| g == b"." || (unit(w) && g.iter().all(|&b| b == b' ')));
+            if !decimal && !time {
+                tok.iter().for_each(|&b| h.feed(b));
+                h.feed(b' ');
+            }
         }
+        prev = Some(token);
     }
-    h.0
+    if counted { h.0 } else { t }
 }
 
-/// The words and numbers of `line`, each with the bytes between it and the one before.
-fn tokens(line: &[u8]) -> Vec<(&[u8], &[u8])> {
-    let mut tokens = Vec::new();
-    let (mut i, mut gap_from) = (0, 0);
-    while i < line.len() {
-        if !line[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let digits = line[i].is_ascii_digit();
-        let n =
-            line[i..].iter().take_while(|b| if digits { b.is_ascii_digit() } else { b.is_ascii_alphabetic() }).count();
-        tokens.push((&line[gap_from..i], &line[i..i + n]));
-        i += n;
-        gap_from = i;
-    }
-    tokens
+/// A word or a number of a line, with the bytes between it and the one before.
+type Token<'a> = (&'a [u8], &'a [u8]);
+
+/// The words (letters) and numbers (digits) of a line, in order.
+struct Tokens<'a> {
+    line: &'a [u8],
+    at: usize,
 }
 
-/// Whether token `k` of a summary line is a non-zero count of failures or errors: a number
-/// before a failure word (`2 failed`, `1 failing`) or after one in the same clause (`failed 22`,
-/// `Failures: 2`, `failures=6`, `FAIL 1 |`); a comma, a semicolon or a full stop ends a clause,
-/// so the `1609` of `4 failed, 1609 passed` counts nothing.
-fn counts_failures(tokens: &[(&[u8], &[u8])], k: usize) -> bool {
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let line = self.line;
+        let start = self.at + line[self.at..].iter().position(u8::is_ascii_alphanumeric)?;
+        let digits = line[start].is_ascii_digit();
+        let n = line[start..]
+            .iter()
+            .take_while(|b| if digits { b.is_ascii_digit() } else { b.is_ascii_alphabetic() })
+            .count();
+        let gap = &line[self.at..start];
+        self.at = start + n;
+        Some((gap, &line[start..start + n]))
+    }
+}
+
+/// Whether `token`, a number of a summary line, is a non-zero count of failures or errors: a
+/// number before a failure word (`2 failed`, `1 failing`) or after one in the same clause
+/// (`failed 22`, `Failures: 2`, `failures=6`, `FAIL 1 |`); a comma, a semicolon or a full stop
+/// ends a clause, so the `1609` of `4 failed, 1609 passed` counts nothing.
+fn counts_failures(prev: Option<Token>, (gap, tok): Token, next: Option<Token>) -> bool {
     const WORDS: [&[u8]; 8] =
         [b"fail", b"failed", b"failing", b"failure", b"failures", b"error", b"errors", b"errored"];
     let fails = |w: &[u8]| WORDS.iter().any(|f| f.eq_ignore_ascii_case(w));
-    let (gap, tok) = tokens[k];
-    if !tok[0].is_ascii_digit() || tok.iter().all(|&b| b == b'0') {
+    if tok.iter().all(|&b| b == b'0') {
         return false;
     }
-    let before = k > 0 && fails(tokens[k - 1].1) && !gap.iter().any(|b| b",;.".contains(b));
-    let after = tokens.get(k + 1).is_some_and(|&(g, w)| fails(w) && g.iter().all(|&b| b == b' '));
+    let before = prev.is_some_and(|(_, w)| fails(w)) && !gap.iter().any(|b| b",;.".contains(b));
+    let after = next.is_some_and(|(g, w)| fails(w) && g.iter().all(|&b| b == b' '));
     before || after
 }
 
