@@ -338,9 +338,10 @@ struct Block<'a> {
 /// [`Candidate::before`] of its first), so a streamed input grows as one held whole does. Every
 /// block grows by one line in turn, the blocks of the highest class first and, within a class,
 /// the later first; the line below before the line above. A blank line comes with the line
-/// past it, and so does a rule (`-----`). A passing line, or one longer than a tenth of `whole`, ends that side. Nothing
-/// grows past its free range. When the end's share ends at the last verdict, the lines held
-/// after that verdict grow down in the range `after_verdict`, after every block of the middle.
+/// past it, and so does a rule (`-----`). A passing line, or one longer than a tenth of
+/// `whole`, ends that side. Nothing grows past its free range. When the end's share ends at
+/// the last verdict, the lines held after that verdict grow down in the range `after_verdict`,
+/// after every block of the middle.
 fn neighbours(
     candidates: &Candidates,
     picked: Vec<(u64, u64)>,
@@ -486,7 +487,11 @@ fn later_lines(
     if opts.cut != crate::text::Cut::Lines {
         return picked;
     }
-    let from = a1.max(qe.saturating_sub(LATER_BYTES));
+    let mut from = a1.max(qe.saturating_sub(LATER_BYTES));
+    // Not into a kept block that the region's start falls in.
+    if let Some(s) = picked.iter().find(|s| s.0 < from && from < s.1) {
+        from = s.1.min(qe);
+    }
     let mut edges: Vec<u64> = vec![from];
     for &(a, b) in picked.iter().filter(|s| s.0 >= from && s.1 <= qe) {
         edges.extend([a, b]);
