@@ -59,6 +59,13 @@ fn tiers_without_an_llm() {
         .args(["--unit", "tokens", "--pass-through", "100", "--summarize-above", "100000"])
         .write_stdin(log(400)));
     assert!(tokens.out.contains(" omitted: lines "));
+    // Nothing was chunked for a model: the JSON says 0 of 0, not the chunks of a split unused.
+    let json = run(summarize_cmd(&cache).arg("--json").write_stdin(log(4000)));
+    let v: serde_json::Value = serde_json::from_str(&json.out).expect("json");
+    assert_eq!(
+        (v["tier"].as_str(), v["chunks"].to_string().as_str()),
+        (Some("extracted"), r#"{"total":0,"selected":0}"#)
+    );
 }
 
 #[test]
