@@ -441,19 +441,13 @@ fn fill_gaps(
     if opts.cut != crate::text::Cut::Lines {
         return picked;
     }
-    let mut edges: Vec<u64> = vec![a1];
-    for &(a, b) in picked.iter().filter(|s| s.0 >= a1 && s.1 <= qe) {
-        edges.extend([a, b]);
-    }
-    edges.push(qe);
-    let mut gaps: Vec<(u64, u64, Size)> = edges
-        .chunks(2)
-        .filter(|w| w.len() == 2 && w[0] < w[1])
-        .filter_map(|w| {
-            let text = doc.held(w[0], w[1])?;
+    let mut gaps: Vec<(u64, u64, Size)> = gaps_in(&picked, a1, qe)
+        .into_iter()
+        .filter_map(|(a, b)| {
+            let text = doc.held(a, b)?;
             let mut lines = text.split_inclusive(|&c| c == b'\n');
             let short = text.iter().filter(|&&c| c == b'\n').count() <= GAP_LINES;
-            (short && !lines.any(signals::says_nothing)).then(|| (w[0], w[1], size(text, left, opts)))
+            (short && !lines.any(signals::says_nothing)).then(|| (a, b, size(text, left, opts)))
         })
         .collect();
     gaps.sort_by_key(|g| (g.2.bytes, g.0));
@@ -487,23 +481,15 @@ fn later_lines(
     if opts.cut != crate::text::Cut::Lines {
         return picked;
     }
-    let mut from = a1.max(qe.saturating_sub(LATER_BYTES));
-    // Not into a kept block that the region's start falls in.
-    if let Some(s) = picked.iter().find(|s| s.0 < from && from < s.1) {
-        from = s.1.min(qe);
-    }
-    let mut edges: Vec<u64> = vec![from];
-    for &(a, b) in picked.iter().filter(|s| s.0 >= from && s.1 <= qe) {
-        edges.extend([a, b]);
-    }
-    edges.push(qe);
+    let from = a1.max(qe.saturating_sub(LATER_BYTES));
+    let gaps = gaps_in(&picked, from, qe);
     let mut spans = picked;
-    for w in edges.chunks(2).rev().filter(|w| w.len() == 2 && w[0] < w[1]) {
-        let Some(text) = doc.held(w[0], w[1]) else { continue };
+    for &(a, b) in gaps.iter().rev() {
+        let Some(text) = doc.held(a, b) else { continue };
         let mut end = text.len();
         while end > 0 {
             let start = memchr::memrchr(b'\n', &text[..end - 1]).map_or(0, |i| i + 1);
-            let (line, at) = (&text[start..end], w[0] + start as u64);
+            let (line, at) = (&text[start..end], a + start as u64);
             end = start;
             // A line cut where the region starts is not a line of its own.
             if at == from && from > a1 && !doc.at_line_start(at) {
@@ -521,6 +507,23 @@ fn later_lines(
     }
     spans.sort_unstable();
     merged(spans)
+}
+
+/// The gaps that the sorted, disjoint kept spans `picked` leave in `[from, to)`; a kept span
+/// that `from` falls in starts the first gap at its end.
+fn gaps_in(picked: &[(u64, u64)], from: u64, to: u64) -> Vec<(u64, u64)> {
+    let mut at = from;
+    let mut gaps = Vec::new();
+    for &(a, b) in picked.iter().filter(|s| s.1 > from && s.0 < to) {
+        if a > at {
+            gaps.push((at, a));
+        }
+        at = at.max(b);
+    }
+    if at < to {
+        gaps.push((at, to));
+    }
+    gaps
 }
 
 /// What [`later_lines`] reads at most before the input's last lines.
@@ -738,6 +741,15 @@ mod tests {
         let dhparam = "test_ssl/test_dhparam.py";
         assert_eq!(order(3), names(&[adapters, dockergen, dhparam]));
         assert_eq!(order(2), names(&[dockergen, dhparam, adapters]));
+    }
+
+    /// The gaps after the last verdict are what the kept spans leave of the region, whether a
+    /// span starts before it, lies inside it or runs past its end.
+    #[test]
+    fn gaps_are_what_the_kept_spans_leave() {
+        assert_eq!(gaps_in(&[(0, 15), (20, 30), (38, 60)], 10, 40), vec![(15, 20), (30, 38)]);
+        assert_eq!(gaps_in(&[], 10, 40), vec![(10, 40)]);
+        assert_eq!(gaps_in(&[(0, 50)], 10, 40), vec![]);
     }
 
     /// Two errors one short line apart cost the line between them, not a second marker: a
