@@ -38,7 +38,7 @@ fn tiers_without_an_llm() {
     let short = run(summarize_cmd(&cache).write_stdin("tiny\n"));
     assert_eq!((short.code, short.out.as_str(), short.err.as_str()), (0, "tiny\n", ""));
     let medium = run(summarize_cmd(&cache).write_stdin(log(400)));
-    assert!(medium.out.chars().count() <= 12_000 + 1);
+    assert!(medium.out.chars().count() <= 12_000);
     assert!(medium.out.contains(" omitted: lines "), "{}", medium.out);
     assert_eq!(medium.err, "");
     let long = run(summarize_cmd(&cache).write_stdin(log(4000)));
@@ -66,6 +66,23 @@ fn tiers_without_an_llm() {
         (v["tier"].as_str(), v["chunks"].to_string().as_str()),
         (Some("extracted"), r#"{"total":0,"selected":0}"#)
     );
+}
+
+/// The newline that ends the output is part of it: an input without one that fills
+/// `--max-output` to its last char passes through as it is, and gets one where there is room.
+#[test]
+fn the_last_newline_keeps_to_the_budget() {
+    let cache = tmp("sum-newline");
+    let text = format!("{}y", "x".repeat(99));
+    let full = run(summarize_cmd(&cache).args(["--max-output", "100"]).write_stdin(text.clone()));
+    assert_eq!((full.code, full.out.as_str()), (0, text.as_str()));
+    let room = run(summarize_cmd(&cache).args(["--max-output", "101"]).write_stdin(text.clone()));
+    assert_eq!(room.out, format!("{text}\n"));
+    // The text counts 14 tokens in o200k, and 15 with a newline after it.
+    let tokens = run(summarize_cmd(&cache).args(["--max-tokens", "14"]).write_stdin(text.clone()));
+    assert_eq!(tokens.out, text);
+    let tokens = run(summarize_cmd(&cache).args(["--max-tokens", "15"]).write_stdin(text.clone()));
+    assert_eq!(tokens.out, format!("{text}\n"));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::chunk::{self, Level};
 use crate::llm::Client;
 use crate::score::Select;
 use crate::summarize::{self, Backend, Summary, Tier, progressive};
-use crate::text::Unit;
+use crate::text::{Budget, Unit};
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -521,7 +521,12 @@ fn write_summary(
 ) -> Result<()> {
     if !args.output.json {
         out.write_all(s.summary.as_bytes())?;
-        if !s.summary.is_empty() && !s.summary.ends_with('\n') {
+        // The newline a terminal wants ends the output only where `--max-output` (and
+        // `--max-tokens`) still hold it: a summary, or an input passed through, that fills the
+        // budget to its last char stays as it is.
+        let limit = Budget { chars: Some(args.max_output), tokens: args.max_tokens, ..Budget::default() };
+        let ended = || limit.fits(format!("{}\n", s.summary).as_bytes(), args.encoding.encoding);
+        if !s.summary.is_empty() && !s.summary.ends_with('\n') && ended() {
             out.write_all(b"\n")?;
         }
         return Ok(());
