@@ -326,7 +326,9 @@ pub fn says_nothing(line: &[u8]) -> bool {
 /// run of it at the end costs one marker instead of the end's share (on bench/reallogs.sh the
 /// Maven block took a quarter of a 3,000-char summary). None of these lines is a needle of the
 /// development set; `mvn <goals> -rf :module`, which names the module to resume from, and the
-/// reactor's `FAILURE` line are kept out on purpose.
+/// reactor's `FAILURE` line are kept out on purpose. AddressSanitizer's shadow memory and its
+/// legend, the same 1,300 chars after each report, say nothing of where the fault was (its
+/// frames do).
 const STOCK: &[&str] = &[
     r"^\[ERROR\]\s*$", // maven: the blank lines of its error block
     concat!(
@@ -343,6 +345,13 @@ const STOCK: &[&str] = &[
     r"^Some errors have detailed explanations:",                            // rustc
     r"^WARNING: You are using pip version|^You should consider upgrading via the", // pip
     r"^\[INFO\] \S.*? \.{3,} (?:SUCCESS|SKIPPED)\b", // maven's reactor summary: a module that built or was skipped
+    concat!(
+        r"^(?:Shadow byte legend \(one shadow byte represents \d+ application bytes\):|Shadow bytes around the buggy address:",
+        r"|(?i:addressable|partially addressable|heap (?:left|righ|right) redzone|freed heap region|stack (?:left|mid|right|partial) redzone",
+        r"|stack after return|stack use after scope|global redzone|global init order|poisoned by user|container overflow",
+        r"|array cookie|intra object redzone|asan internal|left alloca redzone|right alloca redzone|shadow gap):(?: +[0-9a-f]{2})+\s*$",
+        r"|(?:=>)?0x[0-9a-f]+:(?:[ \[\]]+[0-9a-f]{2})+[ \]]*$)"
+    ), // AddressSanitizer's shadow memory and its legend, the same after every report
 ];
 
 static STOCK_SET: LazyLock<RegexSet> = LazyLock::new(|| set(STOCK));
@@ -1603,6 +1612,16 @@ mod tests {
             "For more information about this error, try `rustc --explain E0308`.",
             "[INFO] Adapter: RxJava 2 .................................. SKIPPED\r",
             "[INFO] Retrofit (Parent) .................................. SUCCESS [  1.301 s]\r",
+            // AddressSanitizer's shadow memory and legend (master-thesis vim), 1,300 chars
+            // after each of its reports.
+            "Shadow bytes around the buggy address:",
+            "  0x0c0ec0000740: fd fd fd fd fd fd fd fd fd fd fd fd fd fd fd fd",
+            "=>0x0c0e80000720: fd fd fd[fd]fd fd fd fd fd fd fd fd fd fd fd fd",
+            "Shadow byte legend (one shadow byte represents 8 application bytes):",
+            "  Partially addressable: 01 02 03 04 05 06 07 ",
+            "  Heap righ redzone:     fb",
+            "  Freed Heap region:     fd",
+            "  ASan internal:         fe",
         ] {
             assert!(classify(stock.as_bytes()) <= Class::Plain, "{stock:?}");
             assert!(says_nothing(stock.as_bytes()), "{stock:?}");
@@ -1613,6 +1632,9 @@ mod tests {
             "npm ERR! Failed at the git-it-electron@4.2.2 test-style script 'standard lib/*.js lib/verify/*.js menus/*.js main.js'.",
             "[ERROR] Failed to execute goal x",
             "[INFO] Retrofit ........................................... FAILURE [ 26.885 s]",
+            "==20623== ERROR: AddressSanitizer: heap-use-after-free on address 0x607200043918 at pc 0x8a48bf bp 0x7ffc657144d0 sp 0x7ffc657144c8",
+            "0x607200043918 is located 24 bytes inside of 8736-byte region [0x607200043900,0x607200045b20)",
+            "    #1 0x78092a in vim_free /home/travis/build/vim/vim/src/misc2.c:1805",
         ] {
             assert!(!says_nothing(news.as_bytes()) && classify(news.as_bytes()) >= Class::Plain, "{news:?}");
         }
