@@ -382,12 +382,17 @@ static MENTION: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("built-in pattern")
 });
-/// A stack frame: Java's and JS's `at pkg.C.m(C.java:12)` and `at file.js:3:7`, Java's `... 15
-/// more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`. Salient's end share keeps the first
-/// frames of a run (those nearest the exception) and leaves the deeper ones out.
+/// A stack frame: Java's and JS's `at pkg.C.m(C.java:12)`, `at new C [as c] (x.js:1:2)` and `at
+/// file.js:3:7`, Java's `... 15 more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`,
+/// PowerShell's `at f, /x.ps1: line 9` and `at <ScriptBlock>, /x.ps1:9`. Salient's end share
+/// keeps the first frames of a run (those nearest the exception) and leaves the deeper ones out.
 static FRAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?-u)^(?:at (?:\S+ \(.*\)|\S*[:.(]\S*)\s*$|\.\.\. \d+ (?:more|common frames omitted)\s*$|#\d+ +0x[0-9a-fA-F]+ )")
-        .expect("built-in pattern")
+    Regex::new(concat!(
+        r"(?-u)^(?:at (?:(?:new |async )?\S+(?: \[as [^\]]+\])? \(.*\)|\S*[:.(]\S*)\s*$",
+        r"|\.\.\. \d+ (?:more|common frames omitted)\s*$|#\d+ +0x[0-9a-fA-F]+ ",
+        r"|at [^,()]+, .*(?::\d+|: line \d+)\s*$)"
+    ))
+    .expect("built-in pattern")
 });
 
 /// Whether `line` is a stack frame ([`FRAME`]); colour, indentation and a CI timestamp do not
@@ -1131,6 +1136,27 @@ mod tests {
             "    # redirect server error pages to the static page /50x.html\r",
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Mention, "{line:?}");
+        }
+    }
+
+    /// Frames in each runtime's form, real lines of bench/reallogs.sh: PowerShell's (Pester 5
+    /// in master-thesis pester, Pester 4 in master-thesis PowerShell) join the function and
+    /// its place with a comma.
+    #[test]
+    fn frames_of_every_runtime() {
+        for line in [
+            "\tat org.junit.Assert.fail(Assert.java:88)",
+            "    at Test.bound [as _assert] (/home/travis/build/airbnb/javascript/node_modules/tape/lib/test.js:77:32)",
+            "\t... 15 more",
+            "    #1 0x78092a in vim_free /home/travis/build/vim/vim/src/misc2.c:1805",
+            "at Verify-True, /Users/travis/build/pester/Pester/Dependencies/Axiom/Verify-True.ps1:8",
+            "at <ScriptBlock>, <No file>:1",
+            "      at Invoke-Assertion, /home/travis/build/PowerShell/PowerShell/src/powershell-unix/bin/Release/netcoreapp2.1/linux-x64/publish/Modules/Pester/4.2.0/Functions/Assertions/Should.ps1: line 206",
+        ] {
+            assert!(is_frame(line.as_bytes()), "{line:?}");
+        }
+        for line in ["at least one test failed", "at 12:00, the job ran", "Looked at x, y and z"] {
+            assert!(!is_frame(line.as_bytes()), "{line:?}");
         }
     }
 
