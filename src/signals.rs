@@ -385,14 +385,15 @@ static MENTION: LazyLock<Regex> = LazyLock::new(|| {
 /// A stack frame: Java's and JS's `at pkg.C.m(C.java:12)`, `at new C [as c] (x.js:1:2)` and `at
 /// file.js:3:7`, Java's `... 15 more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`,
 /// PowerShell's `at f, /x.ps1: line 9` and `at <ScriptBlock>, /x.ps1:9`, .NET's `at N.C.M(String
-/// s) in /x.cs:line 9`. Salient's end share keeps the first frames of a run (those nearest the
-/// exception) and leaves the deeper ones out.
+/// s) in /x.cs:line 9`, Ruby's `from /x.rb:9:in `m'`. Salient's end share keeps the first frames
+/// of a run (those nearest the exception) and leaves the deeper ones out.
 static FRAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?-u)^(?:at (?:(?:new |async )?\S+(?: \[as [^\]]+\])? \(.*\)|\S*[:.(]\S*)\s*$",
         r"|\.\.\. \d+ (?:more|common frames omitted)\s*$|#\d+ +0x[0-9a-fA-F]+ ",
         r"|at [^,()]+, .*(?::\d+|: line \d+)\s*$",
-        r"|at [\w.`<>\[\]+$|]+\([^()]*\)(?: in .+:line \d+)?\s*$)"
+        r"|at [\w.`<>\[\]+$|]+\([^()]*\)(?: in .+:line \d+)?\s*$",
+        r"|(?:from )?\S+\.rb:\d+:in [`'].*'\s*$)"
     ))
     .expect("built-in pattern")
 });
@@ -1153,6 +1154,8 @@ mod tests {
             "    #1 0x78092a in vim_free /home/travis/build/vim/vim/src/misc2.c:1805",
             "at Verify-True, /Users/travis/build/pester/Pester/Dependencies/Axiom/Verify-True.ps1:8",
             "at <ScriptBlock>, <No file>:1",
+            "/home/travis/.rvm/gems/ruby-1.9.3-p551/gems/albacore-1.0.0.rc.2/lib/albacore/support/failure.rb:12:in `fail_with_message'",
+            "\tfrom /home/travis/.rvm/gems/ruby-2.5.3/gems/rake-12.3.2/lib/rake/task.rb:271:in `block in execute'",
             "   at NUnit.Framework.Assert.Fail(String message) in D:\\Dev\\NUnit\\nunit-3.0\\work\\NUnitFramework\\src\\framework\\Assert.cs:line 152",
             "          at TechTalk.SpecFlow.Infrastructure.TestExecutionEngine.ExecuteStepMatch(BindingMatch match, Object[] arguments)",
             "      at Invoke-Assertion, /home/travis/build/PowerShell/PowerShell/src/powershell-unix/bin/Release/netcoreapp2.1/linux-x64/publish/Modules/Pester/4.2.0/Functions/Assertions/Should.ps1: line 206",
