@@ -1149,6 +1149,7 @@ mod tests {
     fn frames_of_every_runtime() {
         for line in [
             "\tat org.junit.Assert.fail(Assert.java:88)",
+            "\tat sun.reflect.NativeMethodAccessorImpl.invoke0(Native Method)",
             "    at Test.bound [as _assert] (/home/travis/build/airbnb/javascript/node_modules/tape/lib/test.js:77:32)",
             "\t... 15 more",
             "    #1 0x78092a in vim_free /home/travis/build/vim/vim/src/misc2.c:1805",
