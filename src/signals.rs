@@ -385,7 +385,7 @@ static MENTION: LazyLock<Regex> = LazyLock::new(|| {
 /// A stack frame: Java's and JS's `at pkg.C.m(C.java:12)`, `at new C [as c] (x.js:1:2)` and `at
 /// file.js:3:7`, Java's `... 15 more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`,
 /// PowerShell's `at f, /x.ps1: line 9` and `at <ScriptBlock>, /x.ps1:9`, .NET's `at N.C.M(String
-/// s) in /x.cs:line 9`, Ruby's `from /x.rb:9:in `m'`. Salient's end share keeps the first frames
+/// s) in /x.cs:line 9`, Ruby's ``from /x.rb:9:in `m'``. Salient's end share keeps the first frames
 /// of a run (those nearest the exception) and leaves the deeper ones out.
 static FRAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
