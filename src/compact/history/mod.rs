@@ -436,13 +436,34 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
     };
     let (mut event, mut bytes, mut after) = build(&body)?;
     // Fill the target: the frame was counted with a margin for the joins and the messages' own
-    // tokens, so an extractive record is built once more in the room that margin left.
+    // tokens, so an extractive record is built again in the room that margin left. Its lines
+    // join with escapes the count of the body did not see, so a record can come out over the
+    // aim: the room is then searched between what fitted and what did not (the overshoot
+    // taken off first, halves after), six builds at most, and the fullest record under the aim
+    // is kept.
     if !llm_used && after < aim {
-        let more = record::extractive(t, &dropped, room + (aim - after), opts.encoding)?;
-        if more != body {
-            let again = build(&more)?;
-            if again.2 <= aim {
-                (event, bytes, after) = again;
+        let (mut fits, mut over) = (0, None::<u64>);
+        let mut extra = aim - after;
+        for _ in 0..6 {
+            let more = record::extractive(t, &dropped, room + extra, opts.encoding)?;
+            let again = if more == body { None } else { Some(build(&more)?) };
+            match again {
+                Some(again) if again.2 > aim => {
+                    over = Some(extra);
+                    let by = again.2 - aim;
+                    extra = if by < extra - fits { extra - by } else { fits + (extra - fits) / 2 };
+                }
+                again => {
+                    if let Some(again) = again.filter(|a| a.2 > after) {
+                        (event, bytes, after) = again;
+                    }
+                    fits = extra;
+                    let Some(hi) = over else { break };
+                    extra = fits + (hi - fits) / 2;
+                }
+            }
+            if extra <= fits || over.is_some_and(|hi| extra >= hi) {
+                break;
             }
         }
     }
