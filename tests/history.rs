@@ -772,7 +772,7 @@ fn the_record_fills_the_target_whatever_the_store_path() {
         messages.push(json!({"role": "assistant",
             "content": format!("Step {i}: the error in mod{i}.rs is a \"type\" mismatch; I will fix it.")}));
     }
-    let dir = tmp("history-fill");
+    let dir = tmp("history-fill-store");
     let file = dir.join("escapes.json");
     fs::write(&file, json!({"model": "gpt-4o", "messages": messages}).to_string()).expect("write");
     for target in [1000u64, 1400] {
@@ -964,8 +964,10 @@ fn newest_that_fit(bytes: &[u8], target: u64) -> ctx::transcript::Transcript {
 
 /// At half a transcript's size, compaction keeps at least as many of the facts an agent needs
 /// (counted in what the model is sent) as keeping the newest records that fit would.
-fn assert_half_keeps_as_many_facts_as_the_newest(files: &[PathBuf]) {
-    let store = tmp("history-facts").join("store");
+/// `name` names the store: each test has its own, as `tmp` empties the folder it names (the
+/// fixture and the corpus test shared one and failed when run together).
+fn assert_half_keeps_as_many_facts_as_the_newest(name: &str, files: &[PathBuf]) {
+    let store = tmp(name).join("store");
     for file in files {
         let bytes = fs::read(file).expect("read");
         let name = file.display().to_string();
@@ -1022,7 +1024,7 @@ fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records() {
             .map(|f| fixture(f))
             .collect();
     files.push(late_large_edit());
-    assert_half_keeps_as_many_facts_as_the_newest(&files);
+    assert_half_keeps_as_many_facts_as_the_newest("history-facts", &files);
 }
 
 #[test]
@@ -1036,7 +1038,7 @@ fn at_half_the_size_compaction_keeps_as_many_facts_as_the_newest_records_on_shar
     }
     files.sort();
     assert!(files.len() >= 3, "{files:?}");
-    assert_half_keeps_as_many_facts_as_the_newest(&files);
+    assert_half_keeps_as_many_facts_as_the_newest("history-facts-corpus", &files);
 }
 
 /// On the SWE-agent trajectory, 651 tokens were refused as smaller than "the system prompt (385)

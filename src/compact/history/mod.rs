@@ -439,12 +439,12 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
     // tokens, so an extractive record is built again in the room that margin left. Its lines
     // join with escapes the count of the body did not see, so a record can come out over the
     // aim: the room is then searched between what fitted and what did not (the overshoot
-    // taken off first, halves after), six builds at most, and the fullest record under the aim
+    // taken off first, then halves), three builds at most, and the fullest record under the aim
     // is kept.
     if !llm_used && after < aim {
         let (mut fits, mut over) = (0, None::<u64>);
         let mut extra = aim - after;
-        for _ in 0..6 {
+        for _ in 0..3 {
             let more = record::extractive(t, &dropped, room + extra, opts.encoding)?;
             let again = if more == body { None } else { Some(build(&more)?) };
             match again {
