@@ -438,33 +438,38 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
     // Fill the target: the frame was counted with a margin for the joins and the messages' own
     // tokens, so an extractive record is built again in the room that margin left. Its lines
     // join with escapes the count of the body did not see, so a record can come out over the
-    // aim: the room is then searched between what fitted and what did not (the overshoot
-    // taken off first, then halves), three builds at most, and the fullest record under the aim
+    // aim: the extra room is then halved between what fitted and what did not, six tries at
+    // most, a record already built is not built again, and the fullest record under the aim
     // is kept.
     if !llm_used && after < aim {
         let (mut fits, mut over) = (0, None::<u64>);
         let mut extra = aim - after;
-        for _ in 0..3 {
-            let more = record::extractive(t, &dropped, room + extra, opts.encoding)?;
-            let again = if more == body { None } else { Some(build(&more)?) };
-            match again {
-                Some(again) if again.2 > aim => {
-                    over = Some(extra);
-                    let by = again.2 - aim;
-                    extra = if by < extra - fits { extra - by } else { fits + (extra - fits) / 2 };
-                }
-                again => {
-                    if let Some(again) = again.filter(|a| a.2 > after) {
+        let mut built: Vec<(String, u64)> = vec![(body.clone(), after)];
+        let material = record::Material::of(t, &dropped)?;
+        for _ in 0..6 {
+            let more = material.record(room + extra, opts.encoding);
+            let size = match built.iter().find(|(text, _)| *text == more) {
+                Some(&(_, size)) => size,
+                None => {
+                    let again = build(&more)?;
+                    let size = again.2;
+                    if size <= aim && size > after {
                         (event, bytes, after) = again;
                     }
-                    fits = extra;
-                    let Some(hi) = over else { break };
-                    extra = fits + (hi - fits) / 2;
+                    built.push((more, size));
+                    size
                 }
+            };
+            if size > aim {
+                over = Some(extra);
+            } else {
+                fits = extra;
             }
-            if extra <= fits || over.is_some_and(|hi| extra >= hi) {
+            let Some(hi) = over else { break };
+            if after == aim || hi - fits <= 1 {
                 break;
             }
+            extra = fits + (hi - fits) / 2;
         }
     }
     Ok(Attempt { k, kept, dropped: dropped.len(), event, bytes, after, llm: llm_used, warnings })

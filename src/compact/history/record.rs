@@ -219,7 +219,31 @@ struct Call {
 /// arguments are cut first, then the errors shrink to their verdict line, then the oldest calls
 /// go (counted); never cut blindly in the middle. Deterministic, and labelled as what it is.
 pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64, encoding: Encoding) -> Result<String> {
-    let (calls, last) = collect(t, dropped)?;
+    Ok(Material::of(t, dropped)?.record(room, encoding))
+}
+
+/// What the record of some summarized records is made of, read once (each failed result's
+/// decisive lines are a salient cut of it) and put together in any room by [`Material::record`].
+pub(super) struct Material {
+    calls: Vec<Call>,
+    last: String,
+}
+
+impl Material {
+    /// The calls and the last assistant text of the records `dropped` of `t`.
+    pub(super) fn of(t: &Transcript, dropped: &[usize]) -> Result<Material> {
+        let (calls, last) = collect(t, dropped)?;
+        Ok(Material { calls, last })
+    }
+
+    /// The record in `room` tokens, as [`extractive`] says.
+    pub(super) fn record(&self, room: u64, encoding: Encoding) -> String {
+        compose(&self.calls, &self.last, room, encoding)
+    }
+}
+
+/// The record of `calls` and `last` in `room` tokens (see [`extractive`]).
+fn compose(calls: &[Call], last: &str, room: u64, encoding: Encoding) -> String {
     let count = |s: &str| encoding.count(s.as_bytes());
     let mut s = String::from(
         "[Extractive record of the earlier conversation, made without an LLM: tool calls, errors, last assistant text.]",
@@ -227,21 +251,21 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64, encoding:
     let mut left = room.saturating_sub(count(&s));
     // The calls first: what was run and touched is what the agent needs most; then the errors,
     // then the last text, each in what the others left.
-    let tail = |n: u64| count(&last).min(n);
+    let tail = |n: u64| count(last).min(n);
     let share = left.saturating_sub(tail(left / 8));
-    let mut listed = list_calls(&calls, share * 3 / 4, &count);
+    let mut listed = list_calls(calls, share * 3 / 4, &count);
     if listed.contains(NOT_LISTED) {
         // Calls left out of three quarters: more calls named by their command or path say more
         // of what was done than the errors' lines would in the same room; the newest verdicts
         // keep an eighth.
         let errors = if calls.iter().any(|c| c.failed.is_some()) { share / 8 } else { 0 };
-        listed = list_calls(&calls, share - errors, &count);
+        listed = list_calls(calls, share - errors, &count);
     }
     if !listed.is_empty() {
         s.push_str(&listed);
         left = left.saturating_sub(count(&listed));
     }
-    let errors = list_errors(&calls, left.saturating_sub(tail(left / 4)), &count);
+    let errors = list_errors(calls, left.saturating_sub(tail(left / 4)), &count);
     if !errors.is_empty() {
         s.push_str(&errors);
         left = left.saturating_sub(count(&errors));
@@ -252,7 +276,7 @@ pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64, encoding:
         s.push_str(heading);
         s.push_str(&crate::summarize::fit(last.as_bytes(), &budget, encoding));
     }
-    Ok(s)
+    s
 }
 
 /// The calls and the last assistant text of the summarized records.
