@@ -454,9 +454,16 @@ fn telling_start(line: &[u8]) -> bool {
 }
 
 /// Whether the first word of `t` is a location, `FILE:LINE:` (a compiler's or a test's message).
+/// A loop, not two searches: it runs on most lines, whose first word is short.
 fn has_location(t: &[u8]) -> bool {
-    let word = &t[..memchr::memchr2(b' ', b'\t', t).unwrap_or(t.len())];
-    memchr::memchr(b':', word).is_some_and(|i| word.get(i + 1).is_some_and(u8::is_ascii_digit))
+    for (i, &b) in t.iter().enumerate() {
+        match b {
+            b' ' | b'\t' => return false,
+            b':' => return t.get(i + 1).is_some_and(u8::is_ascii_digit),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The class of one line, on its own (no neighbours): what a caller without a text around the
@@ -660,21 +667,26 @@ impl Scanner {
 
     /// The class of the next line (with or without its newline).
     pub fn line(&mut self, line: &[u8]) -> Judgment {
-        self.judge(line, None)
+        self.judge(line, None, false)
     }
 
     /// [`Scanner::line`] of a line whose caller knows whether it holds one of the words that
     /// call for a closer look (from [`word_hits`] over its block).
-    pub fn line_knowing(&mut self, line: &[u8], has_word: bool) -> Judgment {
-        self.judge(line, Some(has_word))
+    /// `plain`: the caller found no escape, carriage return or backspace in the line (from one
+    /// search over its block), so the line is judged as it is, without a search of its own.
+    pub fn line_knowing(&mut self, line: &[u8], has_word: bool, plain: bool) -> Judgment {
+        self.judge(line, Some(has_word), plain)
     }
 
-    fn judge(&mut self, line: &[u8], has_word: Option<bool>) -> Judgment {
+    fn judge(&mut self, line: &[u8], has_word: Option<bool>, plain: bool) -> Judgment {
         let st = &mut self.state;
         let index = st.seen;
         st.seen += 1;
         // Colour and redraws are invisible to the rules: a line is judged as a terminal shows it.
-        let shown = crate::clean::visible(strip_eol(line));
+        let shown = match plain {
+            true => std::borrow::Cow::Borrowed(strip_eol(line)),
+            false => crate::clean::visible(strip_eol(line)),
+        };
         let has_word = if matches!(shown, std::borrow::Cow::Owned(_)) { None } else { has_word };
         let bare: &[u8] = &shown;
         let text = body(bare);
@@ -1356,11 +1368,20 @@ mod tests {
             word_hits(text, &mut lowered, &mut hits);
             let (mut one, mut block) = (Scanner::new(None), Scanner::new(None));
             let mut next = hits.iter().peekable();
+            let dirty: Vec<usize> = memchr::memchr3_iter(0x1B, b'\r', 0x08, text).collect();
+            let mut dirty = dirty.iter().peekable();
             let mut start = 0;
             for line in text.split_inclusive(|&b| b == b'\n') {
                 let end = start + line.len();
                 let has_word = next.next_if(|&&h| h < end).is_some();
-                assert_eq!(block.line_knowing(line, has_word), one.line(line), "{}", String::from_utf8_lossy(line));
+                let plain = dirty.next_if(|&&d| d < end).is_none();
+                while dirty.next_if(|&&d| d < end).is_some() {}
+                assert_eq!(
+                    block.line_knowing(line, has_word, plain),
+                    one.line(line),
+                    "{}",
+                    String::from_utf8_lossy(line)
+                );
                 start = end;
                 lines += 1;
             }

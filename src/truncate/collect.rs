@@ -456,6 +456,9 @@ fn scan_range(
     signals::word_hits(&buf[from..to], &mut lowered, &mut hits);
     drop(lowered);
     let mut hits = hits.into_iter().map(|h| from + h).peekable();
+    // Where the block holds an escape, a carriage return or a backspace: one search for the
+    // whole block, so that the lines without any (most) are judged without a search each.
+    let mut dirty = memchr::memchr3_iter(0x1B, b'\r', 0x08, &buf[from..to]).map(|d| from + d).peekable();
     let mut pos = from;
     while pos < to {
         let end = memchr::memchr(b'\n', &buf[pos..to]).map_or(to, |k| pos + k + 1);
@@ -463,7 +466,9 @@ fn scan_range(
             s.push(scanner.state());
         }
         let has_word = hits.next_if(|&h| h < end).is_some();
-        scan_line_knowing(buf, pos, end, scanner, found, Some(has_word));
+        let plain = dirty.next_if(|&d| d < end).is_none();
+        while dirty.next_if(|&d| d < end).is_some() {}
+        scan_line_knowing(buf, pos, end, scanner, found, Some((has_word, plain)));
         pos = end;
     }
 }
@@ -473,18 +478,19 @@ fn scan_line(buf: &[u8], start: usize, end: usize, scanner: &mut Scanner, found:
     scan_line_knowing(buf, start, end, scanner, found, None);
 }
 
-/// [`scan_line`], told whether the line holds one of the words that call for a closer look.
+/// [`scan_line`], told whether the line holds one of the words that call for a closer look and
+/// whether it is plain (no escape, carriage return or backspace), as [`Scanner::line_knowing`] is.
 fn scan_line_knowing(
     buf: &[u8],
     start: usize,
     end: usize,
     scanner: &mut Scanner,
     found: &mut Vec<Found>,
-    has_word: Option<bool>,
+    known: Option<(bool, bool)>,
 ) {
     let line = scanner.next_line();
-    let j = match has_word {
-        Some(w) => scanner.line_knowing(&buf[start..end], w),
+    let j = match known {
+        Some((has_word, plain)) => scanner.line_knowing(&buf[start..end], has_word, plain),
         None => scanner.line(&buf[start..end]),
     };
     if let Some(p) = j.promote
