@@ -1363,6 +1363,7 @@ mod tests {
         texts.push(b"ok\nthe end: ERROR".to_vec());
         texts.push(b"2024-error-T1 plain\n2024-05-01T12:00:01Z Error: x\n\nwarn".to_vec());
         texts.push(b"FAIL\r\n\r\nfail\nx".to_vec());
+        texts.push(b"ok\n\x1b[31mFAILED\x1b[0m tests/a.py::t\n\x1b[1mE   KeyError\x1b[0m\nplain\n".to_vec());
         let (mut lowered, mut hits, mut lines) = (Vec::new(), Vec::new(), 0);
         for text in &texts {
             word_hits(text, &mut lowered, &mut hits);
