@@ -416,8 +416,10 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
     };
     let frame = opts.encoding.count(format!("{opening}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);
-    let input = record::render(t, &dropped)?;
-    let (body, llm_used, warnings) = summary(t, &dropped, &input, room, opts, at.llm)?;
+    // The dropped records are read for the extractive record once, here, when no LLM is
+    // configured: the summary and the fill below both put theirs together from it.
+    let material = if at.llm.is_none() { Some(record::Material::of(t, &dropped)?) } else { None };
+    let (body, llm_used, warnings) = summary(t, &dropped, material.as_ref(), room, opts, at.llm)?;
     let pre_tokens = recs.iter().map(|r| r.tokens).sum();
     let logical_parent = shape::last_uuid(t, recs, k)?;
     // The transcript with `body` as the summary, and its size.
@@ -445,7 +447,14 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
         let (mut fits, mut over) = (0, None::<u64>);
         let mut extra = aim - after;
         let mut built: Vec<(String, u64)> = vec![(body.clone(), after)];
-        let material = record::Material::of(t, &dropped)?;
+        let read;
+        let material = match material.as_ref() {
+            Some(m) => m,
+            None => {
+                read = record::Material::of(t, &dropped)?;
+                &read
+            }
+        };
         for _ in 0..6 {
             let more = material.record(room + extra, opts.encoding);
             let size = match built.iter().find(|(text, _)| *text == more) {
@@ -503,11 +512,11 @@ impl std::fmt::Display for Waiting {
 impl std::error::Error for Waiting {}
 
 /// The summary body: by the LLM when one is configured and every call succeeds, else the
-/// extractive record; cut to `room` tokens.
+/// extractive record (put together from `material` when it has been read); cut to `room` tokens.
 fn summary(
     t: &Transcript,
     dropped: &[usize],
-    input: &str,
+    material: Option<&record::Material>,
     room: u64,
     opts: &Options,
     llm: Option<&Client>,
@@ -515,6 +524,7 @@ fn summary(
     let chars = (room * 3).clamp(200, 12_000);
     let mut warnings = Vec::new();
     if let Some(client) = llm {
+        let input = record::render(t, dropped)?;
         let s = summarize::summarize(input.as_bytes(), &llm_options(opts, chars), Some(client), &|_| {});
         if let Some(d) = s.deferred {
             return Err(Waiting(d).into());
@@ -528,7 +538,10 @@ fn summary(
         let why = s.fallbacks.first().map_or_else(|| "the reply was empty".to_string(), |f| f.error.clone());
         warnings.push(format!("{}: the summary call failed ({why}); an extractive record stands in", t.name));
     }
-    let record = record::extractive(t, dropped, room, opts.encoding)?;
+    let record = match material {
+        Some(m) => m.record(room, opts.encoding),
+        None => record::extractive(t, dropped, room, opts.encoding)?,
+    };
     Ok((fit(&record, room, opts.encoding, &mut warnings), false, warnings))
 }
 
