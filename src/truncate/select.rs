@@ -604,9 +604,9 @@ fn whole_lines_suffix(text: &[u8], budget: &Budget, opts: &Options) -> usize {
 /// turn (angular's Karma run: its 350 `IE 10.0.0 (Windows 8.0.0) … FAILED` lines, one per
 /// failed test, were behind eight kinds of exception message and none was kept at 8,000
 /// chars; on bench/reallogs.sh it kept 4, 1 and 3 needles more at 8,000 chars, 2,000 tokens
-/// and in the summary, on master-thesis and cidiff sources alike); within a kind, the template that [`COMMON`] or more of its lines share, the
-/// commonest, first (the failure that 115 tests report), then the rarer templates first, then
-/// the earlier line.
+/// and in the summary, on master-thesis and cidiff sources alike); within a kind, the
+/// template that [`COMMON`] or more of its lines share, the commonest, first (the failure that
+/// 115 tests report), then the rarer templates first, then the earlier line.
 fn rank<'a>(list: &[&'a Candidate], candidates: &Candidates) -> Vec<&'a Candidate> {
     let mut keyed: Vec<(&Candidate, u64)> = list.iter().map(|&c| (c, signals::shape(&c.text))).collect();
     keyed.sort_by_key(|&(c, shape)| (std::cmp::Reverse(c.class), shape, candidates.count(c.template), c.line));
