@@ -87,10 +87,16 @@ impl Cleaner {
     }
 }
 
+/// Where `text` holds a byte that a terminal does not show as it is: an escape, a carriage
+/// return or a backspace. A text without any is what [`visible`] shows of it.
+pub fn redraws(text: &[u8]) -> memchr::Memchr3<'_> {
+    memchr::memchr3_iter(0x1B, b'\r', 0x08, text)
+}
+
 /// What a terminal shows of one line: escapes dropped, carriage-return and backspace redraws
 /// applied. Borrowed when the line holds none of them (the common case costs one search).
 pub fn visible(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    match memchr::memchr3(0x1B, b'\r', 0x08, line) {
+    match redraws(line).next() {
         None => std::borrow::Cow::Borrowed(line),
         Some(_) => std::borrow::Cow::Owned(render_line(line)),
     }
@@ -99,7 +105,7 @@ pub fn visible(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 /// What a terminal shows of a whole text, line for line ([`visible`] of each line): the lines
 /// stay where they were, unlike [`clean`], which also folds repeats.
 pub fn visible_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    if memchr::memchr3(0x1B, b'\r', 0x08, text).is_none() {
+    if redraws(text).next().is_none() {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = Vec::with_capacity(text.len());
@@ -112,7 +118,7 @@ pub fn visible_text(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 /// Renders one line (with its terminator, if any) as a terminal would show it.
 fn render_line(line: &[u8]) -> Vec<u8> {
     let (body, end) = split_terminator(line);
-    if !body.iter().any(|&b| b == 0x1B || b == b'\r' || b == 0x08) {
+    if redraws(body).next().is_none() {
         return line.to_vec();
     }
     let mut screen = Screen::default();

@@ -1369,7 +1369,7 @@ mod tests {
             word_hits(text, &mut lowered, &mut hits);
             let (mut one, mut block) = (Scanner::new(None), Scanner::new(None));
             let mut next = hits.iter().peekable();
-            let dirty: Vec<usize> = memchr::memchr3_iter(0x1B, b'\r', 0x08, text).collect();
+            let dirty: Vec<usize> = crate::clean::redraws(text).collect();
             let mut dirty = dirty.iter().peekable();
             let mut start = 0;
             for line in text.split_inclusive(|&b| b == b'\n') {

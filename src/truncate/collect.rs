@@ -458,7 +458,7 @@ fn scan_range(
     let mut hits = hits.into_iter().map(|h| from + h).peekable();
     // Where the block holds an escape, a carriage return or a backspace: one search for the
     // whole block, so that the lines without any (most) are judged without a search each.
-    let mut dirty = memchr::memchr3_iter(0x1B, b'\r', 0x08, &buf[from..to]).map(|d| from + d).peekable();
+    let mut dirty = crate::clean::redraws(&buf[from..to]).map(|d| from + d).peekable();
     let mut pos = from;
     while pos < to {
         let end = memchr::memchr(b'\n', &buf[pos..to]).map_or(to, |k| pos + k + 1);
