@@ -416,10 +416,8 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
     };
     let frame = opts.encoding.count(format!("{opening}\n{users}\n{pointer}\n").as_bytes()) + 16;
     let room = aim.saturating_sub(system + kept + frame);
-    // The dropped records are read for the extractive record once, here, when no LLM is
-    // configured: the summary and the fill below both put theirs together from it.
-    let material = if at.llm.is_none() { Some(record::Material::of(t, &dropped)?) } else { None };
-    let (body, llm_used, warnings) = summary(t, &dropped, material.as_ref(), room, opts, at.llm)?;
+    let (body, material, warnings) = summary(t, &dropped, room, opts, at.llm)?;
+    let llm_used = material.is_none();
     let pre_tokens = recs.iter().map(|r| r.tokens).sum();
     let logical_parent = shape::last_uuid(t, recs, k)?;
     // The transcript with `body` as the summary, and its size.
@@ -443,18 +441,12 @@ fn attempt(t: &Transcript, opts: &Options, at: &At, keep: u64) -> Result<Attempt
     // aim: the extra room is then halved between what fitted and what did not, six tries at
     // most, a record already built is not built again, and the fullest record under the aim
     // is kept.
-    if !llm_used && after < aim {
+    if let Some(material) = material.as_ref()
+        && after < aim
+    {
         let (mut fits, mut over) = (0, None::<u64>);
         let mut extra = aim - after;
         let mut built: Vec<(String, u64)> = vec![(body.clone(), after)];
-        let read;
-        let material = match material.as_ref() {
-            Some(m) => m,
-            None => {
-                read = record::Material::of(t, &dropped)?;
-                &read
-            }
-        };
         for _ in 0..6 {
             let more = material.record(room + extra, opts.encoding);
             let size = match built.iter().find(|(text, _)| *text == more) {
@@ -512,15 +504,16 @@ impl std::fmt::Display for Waiting {
 impl std::error::Error for Waiting {}
 
 /// The summary body: by the LLM when one is configured and every call succeeds, else the
-/// extractive record (put together from `material` when it has been read); cut to `room` tokens.
+/// extractive record; cut to `room` tokens. With the record comes what it was made of (the
+/// dropped records read once), for the fill to build it again in more room; `None` when the
+/// LLM wrote the summary.
 fn summary(
     t: &Transcript,
     dropped: &[usize],
-    material: Option<&record::Material>,
     room: u64,
     opts: &Options,
     llm: Option<&Client>,
-) -> Result<(String, bool, Vec<String>)> {
+) -> Result<(String, Option<record::Material>, Vec<String>)> {
     let chars = (room * 3).clamp(200, 12_000);
     let mut warnings = Vec::new();
     if let Some(client) = llm {
@@ -533,16 +526,14 @@ fn summary(
             anyhow::bail!("the LLM refused the request (check the key, --model and --base-url): {e}");
         }
         if s.fallbacks.is_empty() && !s.summary.trim().is_empty() {
-            return Ok((fit(s.summary.trim(), room, opts.encoding, &mut warnings), true, warnings));
+            return Ok((fit(s.summary.trim(), room, opts.encoding, &mut warnings), None, warnings));
         }
         let why = s.fallbacks.first().map_or_else(|| "the reply was empty".to_string(), |f| f.error.clone());
         warnings.push(format!("{}: the summary call failed ({why}); an extractive record stands in", t.name));
     }
-    let record = match material {
-        Some(m) => m.record(room, opts.encoding),
-        None => record::extractive(t, dropped, room, opts.encoding)?,
-    };
-    Ok((fit(&record, room, opts.encoding, &mut warnings), false, warnings))
+    let material = record::Material::of(t, dropped)?;
+    let record = material.record(room, opts.encoding);
+    Ok((fit(&record, room, opts.encoding, &mut warnings), Some(material), warnings))
 }
 
 fn llm_options(opts: &Options, chars: u64) -> summarize::Options {

@@ -213,15 +213,6 @@ struct Call {
     decisive: Option<String>,
 }
 
-/// The offline record: each tool call with its outcome (commands and paths whole as far as
-/// the room allows), the decisive lines of the failed results, and the last assistant text.
-/// Built to fit `room` tokens: when everything does not fit, the calls' outcomes and long
-/// arguments are cut first, then the errors shrink to their verdict line, then the oldest calls
-/// go (counted); never cut blindly in the middle. Deterministic, and labelled as what it is.
-pub(super) fn extractive(t: &Transcript, dropped: &[usize], room: u64, encoding: Encoding) -> Result<String> {
-    Ok(Material::of(t, dropped)?.record(room, encoding))
-}
-
 /// What the record of some summarized records is made of, read once (each failed result's
 /// decisive lines are a salient cut of it) and put together in any room by [`Material::record`].
 pub(super) struct Material {
@@ -236,13 +227,18 @@ impl Material {
         Ok(Material { calls, last })
     }
 
-    /// The record in `room` tokens, as [`extractive`] says.
+    /// The offline record: each tool call with its outcome (commands and paths whole as far as
+    /// the room allows), the decisive lines of the failed results, and the last assistant text.
+    /// Built to fit `room` tokens: when everything does not fit, the calls' outcomes and long
+    /// arguments are cut first, then the errors shrink to their verdict line, then the oldest
+    /// calls go (counted); never cut blindly in the middle. Deterministic, and labelled as what
+    /// it is.
     pub(super) fn record(&self, room: u64, encoding: Encoding) -> String {
         compose(&self.calls, &self.last, room, encoding)
     }
 }
 
-/// The record of `calls` and `last` in `room` tokens (see [`extractive`]).
+/// The record of `calls` and `last` in `room` tokens (see [`Material::record`]).
 fn compose(calls: &[Call], last: &str, room: u64, encoding: Encoding) -> String {
     let count = |s: &str| encoding.count(s.as_bytes());
     let mut s = String::from(
@@ -445,18 +441,18 @@ mod tests {
         let t = chat(60);
         let all: Vec<usize> = (0..t.len()).collect();
         let e = Encoding::O200k;
-        let roomy = extractive(&t, &all, 100_000, e).expect("record");
+        let roomy = Material::of(&t, &all).expect("material").record(100_000, e);
         assert!(roomy.contains("- bash(make target0 --jobs 2 && ls build/out0.txt) → ok: built target0"), "{roomy}");
         assert!(
             roomy.contains("- bash(make target2 --jobs 2 && ls build/out2.txt) → error: error: undefined symbol sym2")
         );
         assert!(roomy.ends_with("Last assistant text:\nAll built but the failing targets."));
         for room in [2_000, 600, 200] {
-            let r = extractive(&t, &all, room, e).expect("record");
+            let r = Material::of(&t, &all).expect("material").record(room, e);
             assert!(e.count(r.as_bytes()) <= room, "{room}: {} tokens", e.count(r.as_bytes()));
             assert!(r.contains("- bash(make target58 --jobs 2 && ls build/out58.txt) → ok"), "{room}: {r}");
         }
-        let tight = extractive(&t, &all, 600, e).expect("record");
+        let tight = Material::of(&t, &all).expect("material").record(600, e);
         assert!(tight.contains("earlier calls not listed]"), "{tight}");
         // Calls that do not fit in three quarters take all but an eighth (the newest calls,
         // without their outcomes' lines); the errors, newest first, get that eighth: whole while
