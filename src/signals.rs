@@ -913,12 +913,12 @@ fn counts_failures(prev: Option<Token>, (gap, tok): Token, next: Option<Token>) 
 /// of the line as shown, less its end, hex digits and `#` (which stands for what is folded).
 /// Lines of one template have the same skeleton, and most lines of a log differ from a given
 /// one within a few bytes, so [`Skeleton::may_match`] is mostly decided there.
-pub struct Skeleton<'a>(std::borrow::Cow<'a, [u8]>);
+pub struct Skeleton(Vec<u8>);
 
-impl<'a> Skeleton<'a> {
+impl Skeleton {
     /// The skeleton of `line`.
-    pub fn of(line: &'a [u8]) -> Skeleton<'a> {
-        Skeleton(crate::clean::visible(strip_eol(line)))
+    pub fn of(line: &[u8]) -> Skeleton {
+        Skeleton(Self::bytes(&crate::clean::visible(strip_eol(line))).copied().collect())
     }
 
     fn bytes(text: &[u8]) -> impl Iterator<Item = &u8> {
@@ -927,7 +927,13 @@ impl<'a> Skeleton<'a> {
 
     /// Whether `line` may have the template of this skeleton's line: `false` means it has not.
     pub fn may_match(&self, line: &[u8]) -> bool {
-        Self::bytes(&self.0).eq(Self::bytes(&crate::clean::visible(strip_eol(line))))
+        self.may_match_shown(&crate::clean::visible(strip_eol(line)))
+    }
+
+    /// [`Skeleton::may_match`] of a line that holds no byte a terminal redraws (see
+    /// [`crate::clean::redraws`]), which is shown as it is: no search for them.
+    pub fn may_match_shown(&self, line: &[u8]) -> bool {
+        Self::bytes(strip_eol(line)).eq(self.0.iter())
     }
 }
 

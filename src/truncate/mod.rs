@@ -461,18 +461,35 @@ fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
     use crate::signals::{Class, Skeleton, classify, template, template_as};
     let Some(text) = doc.text() else { return (0, false) };
     let (a, b) = (a as usize, b as usize);
+    // The lines of the gap, each with whether it is shown as it is: one search of the gap for
+    // the bytes a terminal redraws, rather than one a line.
+    let count = |same: &dyn Fn(&[u8], bool) -> bool| {
+        let gap = &text[a..b];
+        let mut dirty = crate::clean::redraws(gap).peekable();
+        let (mut n, mut pos) = (0, 0);
+        for end in
+            memchr::memchr_iter(b'\n', gap).map(|i| i + 1).chain((gap.last().is_some_and(|&c| c != b'\n')).then_some(gap.len()))
+        {
+            let shown = dirty.next_if(|&d| d < end).is_none();
+            while dirty.next_if(|&d| d < end).is_some() {}
+            n += u64::from(same(&gap[pos..end], shown));
+            pos = end;
+        }
+        n
+    };
     let like = |kept: &[u8]| {
         let folded = template(kept);
         let skeleton = Skeleton::of(kept);
-        let same = |l: &&[u8]| skeleton.may_match(l) && template(l) == folded;
-        let n = text[a..b].split_inclusive(|&c| c == b'\n').filter(same).count() as u64;
+        let same = |l: &[u8], shown: bool| {
+            (if shown { skeleton.may_match_shown(l) } else { skeleton.may_match(l) }) && template(l) == folded
+        };
+        let n = count(&same);
         // The kept line is classified only when it has repeats to count.
         if n == 0 || classify(kept) != Class::Summary {
             return n;
         }
         let counted = template_as(kept, Class::Summary);
-        let same = |l: &&[u8]| same(l) && template_as(l, Class::Summary) == counted;
-        text[a..b].split_inclusive(|&c| c == b'\n').filter(same).count() as u64
+        count(&|l: &[u8], shown: bool| same(l, shown) && template_as(l, Class::Summary) == counted)
     };
     let above = match a {
         0 => 0,

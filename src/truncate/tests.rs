@@ -590,6 +590,22 @@ fn a_summary_is_like_only_those_with_its_counts() {
     assert_eq!(repeats(&Doc::whole(text.as_bytes().to_vec()), 14, 42), (2, false));
 }
 
+/// A gap's repeats are counted as a terminal shows its lines, whether a line is coloured,
+/// redrawn or ends in `\r\n` (the gap is searched once for such bytes, each line is not), and
+/// the last line of a gap counts without its newline.
+#[test]
+fn repeats_are_counted_as_the_lines_are_shown() {
+    let kept = "job 1 crashed\n";
+    let gap = "job 2 crashed\r\n\x1b[31mjob 3 crashed\x1b[0m\nwait\rjob 4 crashed\njob 5 stalled\njob 6 crashed";
+    let text = format!("{kept}{gap}");
+    let doc = Doc::whole(text.clone().into_bytes());
+    assert_eq!(repeats(&doc, kept.len() as u64, text.len() as u64), (4, false));
+    // Below: the kept line after the gap, when the one above has no repeats.
+    let text = format!("done\n{gap}\njob 7 crashed\n");
+    let doc = Doc::whole(text.clone().into_bytes());
+    assert_eq!(repeats(&doc, 5, (5 + gap.len() + 1) as u64), (4, true));
+}
+
 /// 30 failures of one kind (each its own test, so each its own template) do not starve the
 /// different errors after them, though these are far from the end: the kinds take turns.
 #[test]
