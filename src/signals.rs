@@ -799,37 +799,57 @@ impl Fnv {
 /// differ only in them share it.
 pub fn template(line: &[u8]) -> u64 {
     let mut h = Fnv::new();
-    let mut feed = |b: u8| h.feed(b);
     let shown = crate::clean::visible(strip_eol(line));
     let line: &[u8] = &shown;
-    let mut i = 0;
+    let class = |b: u8| BYTE_CLASS[usize::from(b)];
+    // The end of the run of bytes of `class` `k` that starts at `i`.
+    let run_end = |i: usize, k: u8| line[i..].iter().position(|&c| class(c) & k == 0).map_or(line.len(), |n| i + n);
+    let (mut i, mut prev) = (0, b' ');
     while i < line.len() {
         let b = line[i];
-        let prev = if i == 0 { b' ' } else { line[i - 1] };
-        let name_char = prev == b'_' || prev.is_ascii_alphabetic();
-        if name_char && b.is_ascii_alphanumeric() {
+        if class(prev) & LETTER_ != 0 && class(b) & NAME != 0 {
             // The rest of a name (`test_case_17`) is part of what the line says.
-            let run = line[i..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
-            line[i..i + run].iter().for_each(|&c| feed(c));
-            i += run;
+            let end = run_end(i, NAME);
+            line[i..end].iter().for_each(|&c| h.feed(c));
+            (i, prev) = (end, line[end - 1]);
             continue;
         }
-        if b.is_ascii_hexdigit() {
-            let run = line[i..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
-            let digits = line[i..i + run].iter().filter(|c| c.is_ascii_digit()).count();
-            let after = line.get(i + run).copied().unwrap_or(b' ');
-            let ends_word = !(after == b'_' || after.is_ascii_alphabetic());
-            if digits > 0 && ends_word && (digits == run || run >= 6) {
-                feed(b'#');
-                i += run;
+        if class(b) & HEX != 0 {
+            let end = run_end(i, HEX);
+            let digits = line[i..end].iter().filter(|&&c| class(c) & DIGIT != 0).count();
+            let ends_word = line.get(end).is_none_or(|&c| class(c) & LETTER_ == 0);
+            if digits > 0 && ends_word && (digits == end - i || end - i >= 6) {
+                h.feed(b'#');
+                (i, prev) = (end, line[end - 1]);
                 continue;
             }
         }
-        feed(b);
-        i += 1;
+        h.feed(b);
+        (i, prev) = (i + 1, b);
     }
     h.0
 }
+
+/// What [`template`] asks of a byte, one look-up for each question: a letter or `_`
+/// ([`LETTER_`]), a letter, digit or `_` ([`NAME`]), a hex digit, a digit.
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let underscore = b == b'_';
+        table[i] = (b.is_ascii_alphabetic() || underscore) as u8 * LETTER_
+            | (b.is_ascii_alphanumeric() || underscore) as u8 * NAME
+            | b.is_ascii_hexdigit() as u8 * HEX
+            | b.is_ascii_digit() as u8 * DIGIT;
+        i += 1;
+    }
+    table
+};
+const LETTER_: u8 = 1;
+const NAME: u8 = 2;
+const HEX: u8 = 4;
+const DIGIT: u8 = 8;
 
 /// The template a candidate of `class` is held and counted by: [`template`], and for a runner's
 /// summary that counts failures also its counts, so that `failed 1 and passed 1291 tests` and
@@ -1242,6 +1262,23 @@ mod tests {
         assert_eq!(template(b"job 17 crashed\n"), template(b"job 4242 crashed"));
         assert_ne!(template(b"FAILED test_case_17"), template(b"FAILED test_case_18"));
         assert_ne!(template(b"job 1 crashed"), template(b"job 1 started"));
+    }
+
+    /// A template is FNV-1a of the line as folded, exactly: a number and a hex id of six or more
+    /// with a digit become `#` where no letter or `_` follows; the rest of a name (whatever
+    /// follows a letter: `0xdead1` is `0`, `x`, then a name), a short hex word and `9_` stay.
+    #[test]
+    fn a_template_is_the_hash_of_the_folded_line() {
+        let fnv = |folded: &[u8]| folded.iter().fold(Fnv::new(), |mut h, &b| (h.feed(b), h).1).0;
+        for (line, folded) in [
+            (&b"test_case_17 failed after 12 ms\n"[..], &b"test_case_17 failed after # ms"[..]),
+            (b"id=3fa9c2d1e0 at 12:07:59.123\r\n", b"id=# at #:#:#.#"),
+            (b"cafe 0xdead1 abc123 _x9 9_ 7f", b"cafe 0xdead1 # _x9 9_ 7f"),
+            (b"\x1b[31mE   12 != 13\x1b[0m", b"E   # != #"),
+            (b"deadbeef1 1a2b3c4d5e6f", b"# #"),
+        ] {
+            assert_eq!(template(line), fnv(folded), "{}", String::from_utf8_lossy(folded));
+        }
     }
 
     /// A skeleton never turns away a line of its own template: on every line of the fidelity

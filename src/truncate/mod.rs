@@ -467,8 +467,9 @@ fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
         let gap = &text[a..b];
         let mut dirty = crate::clean::redraws(gap).peekable();
         let (mut n, mut pos) = (0, 0);
-        for end in
-            memchr::memchr_iter(b'\n', gap).map(|i| i + 1).chain((gap.last().is_some_and(|&c| c != b'\n')).then_some(gap.len()))
+        for end in memchr::memchr_iter(b'\n', gap)
+            .map(|i| i + 1)
+            .chain((gap.last().is_some_and(|&c| c != b'\n')).then_some(gap.len()))
         {
             let shown = dirty.next_if(|&d| d < end).is_none();
             while dirty.next_if(|&d| d < end).is_some() {}
