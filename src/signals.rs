@@ -838,10 +838,13 @@ const BYTE_CLASS: [u8; 256] = {
     while i < 256 {
         let b = i as u8;
         let underscore = b == b'_';
-        table[i] = (b.is_ascii_alphabetic() || underscore) as u8 * LETTER_
-            | (b.is_ascii_alphanumeric() || underscore) as u8 * NAME
-            | b.is_ascii_hexdigit() as u8 * HEX
-            | b.is_ascii_digit() as u8 * DIGIT;
+        const fn bit(yes: bool, bit: u8) -> u8 {
+            if yes { bit } else { 0 }
+        }
+        table[i] = bit(b.is_ascii_alphabetic() || underscore, LETTER_)
+            | bit(b.is_ascii_alphanumeric() || underscore, NAME)
+            | bit(b.is_ascii_hexdigit(), HEX)
+            | bit(b.is_ascii_digit(), DIGIT);
         i += 1;
     }
     table
