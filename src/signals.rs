@@ -573,10 +573,15 @@ fn near_context(line: &[u8]) -> bool {
 /// before every line (`2024-05-01T12:00:01.1234567Z `): the formats' rules read from there, so
 /// an output quoted in a CI log or indented in a document still reads as itself.
 fn body(line: &[u8]) -> &[u8] {
+    body_after(line, true)
+}
+
+/// [`body`] of a line that holds a tab only if `tab`.
+fn body_after(line: &[u8], tab: bool) -> &[u8] {
     let line = strip_eol(line);
     // `gh run view --log` puts the job and the step, each ended by a tab, before the timestamp.
     let dated = |t: &usize| line.get(t + 5) == Some(&b'-') && line[t + 1..t + 5].iter().all(u8::is_ascii_digit);
-    let line = match memchr::memchr_iter(b'\t', &line[..line.len().min(160)]).find(dated) {
+    let line = match tab.then(|| memchr::memchr_iter(b'\t', &line[..line.len().min(160)]).find(dated)).flatten() {
         Some(t) => &line[t + 1..],
         None => line,
     };
@@ -644,6 +649,20 @@ pub struct Judgment {
     pub promote: Option<usize>,
 }
 
+/// What the caller of [`Scanner::line_knowing`] found out about a line by searching its whole
+/// block at once, so that the line is judged without a search of its own for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Known {
+    /// The line holds one of the words that call for a closer look (from [`word_hits`]).
+    pub word: bool,
+    /// The line holds no escape, carriage return or backspace (from
+    /// [`crate::clean::redraws`]): it is judged as it is.
+    pub plain: bool,
+    /// The line may hold a tab (`false`: it holds none, so `gh run view --log`'s job and step
+    /// columns are not looked for).
+    pub tab: bool,
+}
+
 impl Scanner {
     /// A scanner; lines matching `keep` are [`Class::Keep`].
     pub fn new(keep: Option<Regex>) -> Scanner {
@@ -667,29 +686,28 @@ impl Scanner {
 
     /// The class of the next line (with or without its newline).
     pub fn line(&mut self, line: &[u8]) -> Judgment {
-        self.judge(line, None, false)
+        self.judge(line, None)
     }
 
-    /// [`Scanner::line`] of a line whose caller knows whether it holds one of the words that
-    /// call for a closer look (from [`word_hits`] over its block).
-    /// `plain`: the caller found no escape, carriage return or backspace in the line (from one
-    /// search over its block), so the line is judged as it is, without a search of its own.
-    pub fn line_knowing(&mut self, line: &[u8], has_word: bool, plain: bool) -> Judgment {
-        self.judge(line, Some(has_word), plain)
+    /// [`Scanner::line`] of a line whose caller learned, from one search over its block, what
+    /// [`Known`] says of it.
+    pub fn line_knowing(&mut self, line: &[u8], known: Known) -> Judgment {
+        self.judge(line, Some(known))
     }
 
-    fn judge(&mut self, line: &[u8], has_word: Option<bool>, plain: bool) -> Judgment {
+    fn judge(&mut self, line: &[u8], known: Option<Known>) -> Judgment {
         let st = &mut self.state;
         let index = st.seen;
         st.seen += 1;
         // Colour and redraws are invisible to the rules: a line is judged as a terminal shows it.
-        let shown = match plain {
+        let shown = match known.is_some_and(|k| k.plain) {
             true => std::borrow::Cow::Borrowed(strip_eol(line)),
             false => crate::clean::visible(strip_eol(line)),
         };
-        let has_word = if matches!(shown, std::borrow::Cow::Owned(_)) { None } else { has_word };
+        let has_word = known.map(|k| k.word).filter(|_| matches!(shown, std::borrow::Cow::Borrowed(_)));
         let bare: &[u8] = &shown;
-        let text = body(bare);
+        // What a terminal shows of a line has a tab only where the line has one.
+        let text = body_after(bare, known.is_none_or(|k| k.tab));
         let class = match has_word {
             None => classify_body(text),
             Some(false) if !telling_start(text) => Class::Plain,
@@ -1420,11 +1438,12 @@ mod tests {
             let mut start = 0;
             for line in text.split_inclusive(|&b| b == b'\n') {
                 let end = start + line.len();
-                let has_word = next.next_if(|&&h| h < end).is_some();
+                let word = next.next_if(|&&h| h < end).is_some();
                 let plain = dirty.next_if(|&&d| d < end).is_none();
                 while dirty.next_if(|&&d| d < end).is_some() {}
+                let tab = line.contains(&b'\t');
                 assert_eq!(
-                    block.line_knowing(line, has_word, plain),
+                    block.line_knowing(line, Known { word, plain, tab }),
                     one.line(line),
                     "{}",
                     String::from_utf8_lossy(line)

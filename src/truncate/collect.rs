@@ -12,7 +12,7 @@
 //! first block until both scanners are in the same [`signals::State`], after which the fresh
 //! scan is what a single scan would have found. The result is the same as one scan in order.
 
-use crate::signals::{self, Class, Scanner};
+use crate::signals::{self, Class, Known, Scanner};
 use crate::text;
 use regex::bytes::Regex;
 use std::collections::HashMap;
@@ -461,14 +461,19 @@ fn scan_range(
     let mut dirty = crate::clean::redraws(&buf[from..to]).map(|d| from + d).peekable();
     let mut pos = from;
     while pos < to {
-        let end = memchr::memchr(b'\n', &buf[pos..to]).map_or(to, |k| pos + k + 1);
+        // One search finds the end of a line without a tab (most), and says it has none.
+        let (end, tab) = match memchr::memchr2(b'\n', b'\t', &buf[pos..to]).map(|k| pos + k) {
+            Some(t) if buf[t] == b'\t' => (memchr::memchr(b'\n', &buf[t..to]).map_or(to, |k| t + k + 1), true),
+            Some(nl) => (nl + 1, false),
+            None => (to, false),
+        };
         if let Some(s) = states.as_deref_mut().filter(|s| s.len() < CATCH_UP) {
             s.push(scanner.state());
         }
-        let has_word = hits.next_if(|&h| h < end).is_some();
+        let word = hits.next_if(|&h| h < end).is_some();
         let plain = dirty.next_if(|&d| d < end).is_none();
         while dirty.next_if(|&d| d < end).is_some() {}
-        scan_line_knowing(buf, pos, end, scanner, found, Some((has_word, plain)));
+        scan_line_knowing(buf, pos, end, scanner, found, Some(Known { word, plain, tab }));
         pos = end;
     }
 }
@@ -478,19 +483,19 @@ fn scan_line(buf: &[u8], start: usize, end: usize, scanner: &mut Scanner, found:
     scan_line_knowing(buf, start, end, scanner, found, None);
 }
 
-/// [`scan_line`], told whether the line holds one of the words that call for a closer look and
-/// whether it is plain (no escape, carriage return or backspace), as [`Scanner::line_knowing`] is.
+/// [`scan_line`], told what its block's searches found of the line, as
+/// [`Scanner::line_knowing`] is.
 fn scan_line_knowing(
     buf: &[u8],
     start: usize,
     end: usize,
     scanner: &mut Scanner,
     found: &mut Vec<Found>,
-    known: Option<(bool, bool)>,
+    known: Option<Known>,
 ) {
     let line = scanner.next_line();
     let j = match known {
-        Some((has_word, plain)) => scanner.line_knowing(&buf[start..end], has_word, plain),
+        Some(known) => scanner.line_knowing(&buf[start..end], known),
         None => scanner.line(&buf[start..end]),
     };
     if let Some(p) = j.promote
