@@ -253,9 +253,15 @@ impl Collector {
 
     /// Scans the whole lines not yet scanned, two blocks at a time, and drops what is done. With
     /// two threads to spare, the scan runs in the background while the input goes on being read
-    /// (its result is taken at the next call or at the end).
+    /// (its result is taken at the next call, once the scan after it has started, or at the end).
     fn scan_blocks(&mut self) {
-        self.settle();
+        // The scan of the pair before is joined for its scanner, and what it found is taken
+        // once the next scan has started, rather than before: the two overlap.
+        let before = self.job.take().map(|job| {
+            let (buf, found, scanner) = job.handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            self.scanner = scanner;
+            (buf, found, (job.base, job.end, job.kept_from))
+        });
         let from = self.scanned;
         let end = memchr::memrchr(b'\n', &self.buf[from..]).map_or(from, |i| from + i + 1);
         if end > from {
@@ -264,7 +270,7 @@ impl Collector {
             let k = look_back_start(&self.buf, end);
             let next = self.buf[k..].to_vec();
             let buf = std::mem::replace(&mut self.buf, next);
-            let at = (self.base, self.base_chars);
+            let base = self.base;
             // The chars before `k` are counted by `take`, which walks the buffer anyway.
             self.base += k as u64;
             self.scanned = end - k;
@@ -275,12 +281,15 @@ impl Collector {
                     let found = scan_pair(&buf, (from, mid, end), &mut scanner, keep, true);
                     (buf, found, scanner)
                 });
-                self.job = Some(Job { handle, at, end, kept_from: k });
+                self.job = Some(Job { handle, base, end, kept_from: k });
             } else {
                 let found = scan_pair(&buf, (from, mid, end), &mut scanner, keep, false);
                 self.scanner = scanner;
-                self.base_chars = self.take(&buf, at, &found, end, k);
+                self.base_chars = self.take(&buf, (base, self.base_chars), &found, end, k);
             }
+        }
+        if let Some((buf, found, (base, end, kept_from))) = before {
+            self.base_chars = self.take(&buf, (base, self.base_chars), &found, end, kept_from);
         }
         if self.buf.len() - self.scanned > LONG_LINE {
             // A line too long to hold: judged by its start (for the scanner's state), never kept.
@@ -300,7 +309,7 @@ impl Collector {
         if let Some(job) = self.job.take() {
             let (buf, found, scanner) = job.handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
             self.scanner = scanner;
-            self.base_chars = self.take(&buf, job.at, &found, job.end, job.kept_from);
+            self.base_chars = self.take(&buf, (job.base, self.base_chars), &found, job.end, job.kept_from);
         }
     }
 
@@ -329,7 +338,8 @@ impl Collector {
             } else if self.counts.len() < MAX_TEMPLATES {
                 self.counts.insert(template, 1);
             }
-            let candidate = Candidate {
+            // Made only to be held: most lines found are more of a template held already.
+            let candidate = || Candidate {
                 line: f.line as u64,
                 start: base + f.start as u64,
                 chars_before,
@@ -341,11 +351,13 @@ impl Collector {
             };
             match held {
                 Some(i) if f.class > self.held[i].class => {
+                    let candidate = candidate();
                     self.held_bytes = self.held_bytes + candidate.held() - self.held[i].held();
                     self.held[i] = candidate;
                 }
                 Some(_) => {}
                 None => {
+                    let candidate = candidate();
                     self.held_bytes += candidate.held();
                     self.by_template.insert(template, self.held.len());
                     self.held.push(candidate);
@@ -378,12 +390,12 @@ impl Collector {
 }
 
 /// A scan of two blocks running in the background: it gives back the buffer, what it found and
-/// the scanner at its end. `at` is the offset and chars before the buffer, `end` where its
-/// scanned lines end.
+/// the scanner at its end. `base` is the offset of the buffer (its chars before are known once
+/// the scan before it is taken), `end` where its scanned lines end.
 #[derive(Debug)]
 struct Job {
     handle: std::thread::JoinHandle<(Vec<u8>, Vec<Found>, Scanner)>,
-    at: (u64, u64),
+    base: u64,
     end: usize,
     /// Where the next buffer starts in this one.
     kept_from: usize,
