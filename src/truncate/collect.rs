@@ -632,6 +632,27 @@ mod tests {
         assert!(!c.list.iter().any(|c| c.line == 1));
     }
 
+    /// The block scan judges a line of `gh run view --log` (job and step columns, each ended by
+    /// a tab, before the timestamp) as the line alone is judged: the columns are looked past
+    /// where a tab comes before the line's end, and only there. A tab after a first line without
+    /// one, and one at the end of the block, count for their own lines.
+    #[test]
+    fn the_block_scan_reads_past_gh_runs_columns() {
+        let text: &[u8] = b"plain\nbuild\tTest\t2024-05-01T12:00:01.1234567Z FAIL: test_x (tests.T)\n\
+            build\tTest\t2024-05-01T12:00:02.1234567Z ok\nnote\tonly\nbuild\tTest\t2024-05-01T12:00:03Z error: E0308";
+        let c = collect(text, true, 7, 1 << 20);
+        let mut one = Scanner::new(None);
+        let alone: Vec<(u64, Class)> = text
+            .split_inclusive(|&b| b == b'\n')
+            .enumerate()
+            .map(|(i, l)| (i as u64, one.line(l).class))
+            .filter(|(_, class)| class.matters())
+            .collect();
+        let held: Vec<(u64, Class)> = c.list.iter().map(|c| (c.line, c.class)).collect();
+        assert_eq!(held, alone);
+        assert_eq!(held, [(1, Class::Verdict), (4, Class::Verdict)]);
+    }
+
     #[test]
     fn short_lines_before_a_candidate_are_held() {
         assert_eq!(short_lines_before(b"a\nb\nc\n"), b"b\nc\n");
