@@ -93,6 +93,17 @@ pub fn redraws(text: &[u8]) -> memchr::Memchr3<'_> {
     memchr::memchr3_iter(0x1B, b'\r', 0x08, text)
 }
 
+/// Whether the line that ends before `end` holds a byte that a terminal redraws, given the
+/// positions that [`redraws`] found in its text from the line's start on: takes the line's off,
+/// so that the next line asks the same of what is left (one search for a whole block).
+pub fn line_redraws(positions: &mut std::iter::Peekable<impl Iterator<Item = usize>>, end: usize) -> bool {
+    let mut any = false;
+    while positions.next_if(|&d| d < end).is_some() {
+        any = true;
+    }
+    any
+}
+
 /// What a terminal shows of one line: escapes dropped, carriage-return and backspace redraws
 /// applied. Borrowed when the line holds none of them (the common case costs one search).
 pub fn visible(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {

@@ -1433,14 +1433,12 @@ mod tests {
             word_hits(text, &mut lowered, &mut hits);
             let (mut one, mut block) = (Scanner::new(None), Scanner::new(None));
             let mut next = hits.iter().peekable();
-            let dirty: Vec<usize> = crate::clean::redraws(text).collect();
-            let mut dirty = dirty.iter().peekable();
+            let mut dirty = crate::clean::redraws(text).peekable();
             let mut start = 0;
             for line in text.split_inclusive(|&b| b == b'\n') {
                 let end = start + line.len();
                 let word = next.next_if(|&&h| h < end).is_some();
-                let plain = dirty.next_if(|&&d| d < end).is_none();
-                while dirty.next_if(|&&d| d < end).is_some() {}
+                let plain = !crate::clean::line_redraws(&mut dirty, end);
                 let tab = line.contains(&b'\t');
                 assert_eq!(
                     block.line_knowing(line, Known { word, plain, tab }),

@@ -257,11 +257,7 @@ impl Collector {
     fn scan_blocks(&mut self) {
         // The scan of the pair before is joined for its scanner, and what it found is taken
         // once the next scan has started, rather than before: the two overlap.
-        let before = self.job.take().map(|job| {
-            let (buf, found, scanner) = job.handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            self.scanner = scanner;
-            (buf, found, (job.base, job.end, job.kept_from))
-        });
+        let before = self.join();
         let from = self.scanned;
         let end = memchr::memrchr(b'\n', &self.buf[from..]).map_or(from, |i| from + i + 1);
         if end > from {
@@ -288,8 +284,8 @@ impl Collector {
                 self.base_chars = self.take(&buf, (base, self.base_chars), &found, end, k);
             }
         }
-        if let Some((buf, found, (base, end, kept_from))) = before {
-            self.base_chars = self.take(&buf, (base, self.base_chars), &found, end, kept_from);
+        if let Some(done) = before {
+            self.take_done(done);
         }
         if self.buf.len() - self.scanned > LONG_LINE {
             // A line too long to hold: judged by its start (for the scanner's state), never kept.
@@ -306,11 +302,22 @@ impl Collector {
 
     /// Takes the result of the scan running in the background, if any.
     fn settle(&mut self) {
-        if let Some(job) = self.job.take() {
-            let (buf, found, scanner) = job.handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            self.scanner = scanner;
-            self.base_chars = self.take(&buf, (job.base, self.base_chars), &found, job.end, job.kept_from);
+        if let Some(done) = self.join() {
+            self.take_done(done);
         }
+    }
+
+    /// Waits for the scan running in the background, if any, and takes its scanner back.
+    fn join(&mut self) -> Option<Done> {
+        let job = self.job.take()?;
+        let (buf, found, scanner) = job.handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        self.scanner = scanner;
+        Some(Done { buf, found, base: job.base, end: job.end, kept_from: job.kept_from })
+    }
+
+    /// Makes candidates of what a joined scan found (see [`Collector::take`]).
+    fn take_done(&mut self, d: Done) {
+        self.base_chars = self.take(&d.buf, (d.base, self.base_chars), &d.found, d.end, d.kept_from);
     }
 
     /// Makes candidates of what a scan found in `buf`, which starts at offset and chars `at`
@@ -401,6 +408,15 @@ struct Job {
     kept_from: usize,
 }
 
+/// A [`Job`] joined: its buffer and what the scan found, placed as the job was.
+struct Done {
+    buf: Vec<u8>,
+    found: Vec<Found>,
+    base: u64,
+    end: usize,
+    kept_from: usize,
+}
+
 /// Where to keep `buf` from once everything before `end` is scanned: a few lines before `end`,
 /// so a later line can promote one just above it.
 fn look_back_start(buf: &[u8], end: usize) -> usize {
@@ -483,8 +499,7 @@ fn scan_range(
             s.push(scanner.state());
         }
         let word = hits.next_if(|&h| h < end).is_some();
-        let plain = dirty.next_if(|&d| d < end).is_none();
-        while dirty.next_if(|&d| d < end).is_some() {}
+        let plain = !crate::clean::line_redraws(&mut dirty, end);
         scan_line_knowing(buf, pos, end, scanner, found, Some(Known { word, plain, tab }));
         pos = end;
     }

@@ -471,8 +471,7 @@ fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
             .map(|i| i + 1)
             .chain((gap.last().is_some_and(|&c| c != b'\n')).then_some(gap.len()))
         {
-            let shown = dirty.next_if(|&d| d < end).is_none();
-            while dirty.next_if(|&d| d < end).is_some() {}
+            let shown = !crate::clean::line_redraws(&mut dirty, end);
             n += u64::from(same(&gap[pos..end], shown));
             pos = end;
         }
