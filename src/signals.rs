@@ -982,50 +982,98 @@ impl Skeleton {
 /// last run of the same command): a line of the run at hand whose template is among them says
 /// nothing new, as LogSage and CiDiff find for CI failures, so it ranks one class lower than
 /// it would (see [`Baseline::rank`]).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Baseline {
-    templates: std::collections::HashSet<u64>,
+    templates: std::sync::OnceLock<Templates>,
+    /// The thread computing them, for a baseline read by [`Baseline::read_file`].
+    pending: std::sync::Mutex<Option<std::thread::JoinHandle<Templates>>>,
 }
 
+/// A set of templates: they are hashes already, so the set uses them as they are.
+type Templates = std::collections::HashSet<u64, std::hash::BuildHasherDefault<Prehashed>>;
+
+/// A hasher for keys that are hashes already (a [`template`]): it passes the `u64` through.
+#[derive(Debug, Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed here; other bytes are folded in as FNV-1a would.
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A baseline file at most this large is read whole and its templates computed on a thread of
+/// their own, while the input is read and scanned (in `ctx hook`, about 3 ms of a 1 MB call);
+/// a larger one is read as it streams, in memory bounded by its templates.
+const BASELINE_IN_MEMORY: u64 = 16 << 20;
+
 impl Baseline {
+    fn ready(templates: Templates) -> Baseline {
+        Baseline { templates: templates.into(), pending: Default::default() }
+    }
+
     /// The templates of the lines of `text`.
     pub fn of(text: &[u8]) -> Baseline {
-        let mut b = Baseline::default();
-        b.push_lines(text);
-        b
+        Baseline::ready(templates_of(text))
     }
 
     /// The templates of the lines read from `r` (memory bounded by the distinct templates, not
     /// the input).
     pub fn read(mut r: impl std::io::BufRead) -> std::io::Result<Baseline> {
-        let mut b = Baseline::default();
+        let mut templates = Templates::default();
         let mut line = Vec::new();
         while r.read_until(b'\n', &mut line)? > 0 {
-            b.templates.insert(template(&line));
+            templates.insert(template(&line));
             line.clear();
         }
-        Ok(b)
+        Ok(Baseline::ready(templates))
     }
 
-    fn push_lines(&mut self, text: &[u8]) {
-        for line in text.split_inclusive(|&c| c == b'\n') {
-            self.templates.insert(template(line));
+    /// The templates of the lines of `file`: one of at most [`BASELINE_IN_MEMORY`] bytes is read
+    /// here (a failed read is an error here) and its templates are computed on a thread of
+    /// their own, which the first question to the baseline waits for; a larger one is
+    /// [`Baseline::read`].
+    pub fn read_file(mut file: std::fs::File) -> std::io::Result<Baseline> {
+        if file.metadata()?.len() > BASELINE_IN_MEMORY {
+            return Baseline::read(std::io::BufReader::new(file));
         }
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut text)?;
+        let job = std::thread::spawn(move || templates_of(&text));
+        Ok(Baseline { templates: std::sync::OnceLock::new(), pending: Some(job).into() })
+    }
+
+    fn templates(&self) -> &Templates {
+        self.templates.get_or_init(|| {
+            let job = self.pending.lock().unwrap_or_else(|e| e.into_inner()).take();
+            job.map(|j| j.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).unwrap_or_default()
+        })
     }
 
     /// Whether the baseline has a line of `template`.
     pub fn has(&self, template: u64) -> bool {
-        self.templates.contains(&template)
+        self.templates().contains(&template)
     }
 
     /// The distinct templates of the baseline.
     pub fn len(&self) -> usize {
-        self.templates.len()
+        self.templates().len()
     }
 
     /// Whether the baseline has no line.
     pub fn is_empty(&self) -> bool {
-        self.templates.is_empty()
+        self.templates().is_empty()
     }
 
     /// The class a line of `class` and `template` ranks as against this baseline: one class
@@ -1045,6 +1093,11 @@ impl Baseline {
             Class::Plain | Class::Pass => Class::Pass,
         }
     }
+}
+
+/// The templates of the lines of `text`.
+fn templates_of(text: &[u8]) -> Templates {
+    text.split_inclusive(|&c| c == b'\n').map(template).collect()
 }
 
 /// The shape of a line: its first words, with the words that name something (paths, test and
@@ -1275,6 +1328,14 @@ mod tests {
         assert_eq!(b.rank(Class::Verdict, t("[INFO] 4 errors ")), Class::Verdict);
         assert_eq!(b.rank(Class::Keep, warning), Class::Keep);
         assert_eq!(Baseline::default().rank(Class::Warning, warning), Class::Warning);
+        // Read from a file, its templates are computed on a thread of their own: the same ones.
+        let path = std::env::temp_dir().join(format!("ctx-baseline-test-{}", std::process::id()));
+        std::fs::write(&path, pass).expect("write");
+        let file = Baseline::read_file(std::fs::File::open(&path).expect("open")).expect("read");
+        std::fs::remove_file(&path).expect("remove");
+        assert_eq!(file.rank(Class::Warning, warning), Class::Plain);
+        assert_eq!(file.templates(), b.templates());
+        assert!(file.pending.lock().expect("lock").is_none(), "joined once asked");
     }
 
     #[test]

@@ -117,7 +117,7 @@ impl Request {
             }
             Some(p) => {
                 let file = std::fs::File::open(p).with_context(|| format!("cannot open baseline '{}'", p.display()))?;
-                let b = crate::signals::Baseline::read(io::BufReader::new(file))
+                let b = crate::signals::Baseline::read_file(file)
                     .with_context(|| format!("cannot read baseline '{}'", p.display()))?;
                 Some(Arc::new(b))
             }
