@@ -1043,12 +1043,13 @@ impl Baseline {
         Ok(Baseline::ready(templates))
     }
 
-    /// The templates of the lines of `file`: one of at most [`BASELINE_IN_MEMORY`] bytes is read
-    /// here (a failed read is an error here) and its templates are computed on a thread of
-    /// their own, which the first question to the baseline waits for; a larger one is
-    /// [`Baseline::read`].
+    /// The templates of the lines of `file`: a regular file of at most [`BASELINE_IN_MEMORY`]
+    /// bytes is read here (a failed read is an error here) and its templates are computed on a
+    /// thread of their own, which the first question to the baseline waits for; a larger file
+    /// or a stream (a pipe, `/dev/stdin`, whose size says nothing) is [`Baseline::read`].
     pub fn read_file(mut file: std::fs::File) -> std::io::Result<Baseline> {
-        if file.metadata()?.len() > BASELINE_IN_MEMORY {
+        let meta = file.metadata()?;
+        if !meta.is_file() || meta.len() > BASELINE_IN_MEMORY {
             return Baseline::read(std::io::BufReader::new(file));
         }
         let mut text = Vec::new();

@@ -9,11 +9,10 @@
 //!
 //! Large inputs are scanned two blocks at a time, each block of a pair on one of two threads
 //! with a fresh scanner, while the input goes on being read and the pair before is still being
-//! scanned.
-//! Pairs are joined in order: a block's first lines are scanned again with the state carried
-//! from the block before until both scanners are in the same [`signals::State`], after which the
-//! fresh scan is what a single scan would have found. The result is the same as one scan in
-//! order, and no block waits for the one before it to finish.
+//! scanned. Pairs are joined in order: a block's first lines are scanned again with the state
+//! carried from the block before until both scanners are in the same [`signals::State`], after
+//! which the fresh scan is what a single scan would have found. The result is the same as one
+//! scan in order, and no block waits for the one before it to finish.
 
 use crate::signals::{self, Class, Known, Scanner};
 use crate::text;
