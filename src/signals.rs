@@ -992,29 +992,8 @@ pub struct Baseline {
     pending: std::sync::Mutex<Option<std::thread::JoinHandle<Templates>>>,
 }
 
-/// A set of templates: they are hashes already, so the set uses them as they are.
-type Templates = std::collections::HashSet<u64, std::hash::BuildHasherDefault<Prehashed>>;
-
-/// A hasher for keys that are hashes already (a [`template`]): it passes the `u64` through.
-#[derive(Debug, Default)]
-struct Prehashed(u64);
-
-impl std::hash::Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Only `u64` keys are hashed here; other bytes are folded in as FNV-1a would.
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
+/// A set of templates.
+type Templates = std::collections::HashSet<u64>;
 
 /// A baseline file at most this large is read whole and its templates computed on a thread of
 /// their own, while the input is read and scanned (in `ctx hook`, about 3 ms of a 1 MB call);

@@ -343,8 +343,9 @@ impl Collector {
         self.base_chars = self.take(&job.buf, (job.base, self.base_chars), &found, job.end, job.kept_from);
     }
 
-    /// Makes candidates of what a scan found in `buf`, which starts at offset and chars `at`
-    /// and whose scanned lines end by `end`. Returns the chars before `buf[upto]`.
+    /// Makes candidates of what a scan found in `buf`, which starts at offset `base` with
+    /// `base_chars` chars before it, and whose scanned lines end by `end`. Returns the chars
+    /// before `buf[upto]`.
     fn take(&mut self, buf: &[u8], (base, base_chars): (u64, u64), found: &[Found], end: usize, upto: usize) -> u64 {
         let (mut pos, mut chars) = (0usize, base_chars);
         for f in found {
