@@ -104,6 +104,9 @@ const WORDS: &[&str] = &[
     "refused",
     "segfault",
     "err_pnpm",
+    // make's `make: *** No rule to make target 'x'.  Stop.`, ctest's `***Timeout`: verdicts of
+    // their own with no other word.
+    "***",
 ];
 
 static WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
@@ -345,6 +348,7 @@ const STOCK: &[&str] = &[
     r"^Some errors have detailed explanations:",                            // rustc
     r"^WARNING: You are using pip version|^You should consider upgrading via the", // pip
     r"^\[INFO\] \S.*? \.{3,} (?:SUCCESS|SKIPPED)\b", // maven's reactor summary: a module that built or was skipped
+    r"^\S*make(?:\[\d+\])?: \*\*\* Waiting for unfinished jobs", // make: a job beside it failed, its error is above
     concat!(
         r"^(?:Shadow byte legend \(one shadow byte represents \d+ application bytes\):|Shadow bytes around the buggy address:",
         r"|(?i:addressable|partially addressable|heap (?:left|righ|right) redzone|freed heap region|stack (?:left|mid|right|partial) redzone",
@@ -449,9 +453,16 @@ fn telling_start(line: &[u8]) -> bool {
         }
         Some(b'[') => t.starts_with(b"[-] "),
         Some(b'S') => t.starts_with(b"SUMMARY: "),
-        Some(&c) => c >= 0x80,
+        // The marks of jest's failure blocks, of failed tests and of xcpretty's errors; not any
+        // char past ASCII (a table's `│`, a passing `✓`: 38,185 lines of bench/reallogs.sh, none
+        // with a class).
+        Some(&c) => c >= 0x80 && FAILING_MARKS.iter().any(|m| t.starts_with(m.as_bytes())),
     }
 }
+
+/// The chars past ASCII that start a verdict of [`VERDICTS`]: jest's `●`, the failed marks of
+/// jest, vitest and mocha, xcpretty's `❌`.
+const FAILING_MARKS: &[&str] = &["●", "✕", "✖", "×", "✗", "❌"];
 
 /// Whether the first word of `t` is a location, `FILE:LINE:` (a compiler's or a test's message,
 /// or pytest's `:11: AssertionError` with no file). A file of digits only is a time of day
@@ -1438,6 +1449,38 @@ mod tests {
         }
         // A stamped line that says something is still judged by its words.
         assert_eq!(classify(b"10:43:21.460 [error] Failed to start ejabberd application"), Class::Verdict);
+    }
+
+    /// Every char past ASCII in a pattern starts a verdict that the fast path lets through by
+    /// [`FAILING_MARKS`], or sits in a pattern that needs a word anyway (testthat's `── 1.
+    /// Failure`); a table's rule or a passing mark is no telling start.
+    #[test]
+    fn the_failing_marks_are_those_of_the_patterns() {
+        for p in VERDICTS.iter().chain(SUMMARIES).chain(CONTEXTS) {
+            for c in p.chars().filter(|c| !c.is_ascii()) {
+                assert!(FAILING_MARKS.contains(&c.to_string().as_str()) || c == '─', "{c} of {p}");
+            }
+        }
+        for mark in FAILING_MARKS {
+            assert!(telling_start(format!("  {mark} a test").as_bytes()), "{mark}");
+        }
+        // Real lines of bench/reallogs.sh: npm's tree (normalize.css), a Travis step that passed
+        // (SwiftyJSON), xcpretty's progress (ReactiveCocoa).
+        for line in ["  │ ├── ansi-styles@2.2.1 ", "✓ started instance", "▸ Copying ReactiveSwift.h"] {
+            assert!(!telling_start(line.as_bytes()), "{line}");
+        }
+    }
+
+    /// make's and ctest's verdicts that hold no error word are judged all the same.
+    #[test]
+    fn verdicts_without_an_error_word() {
+        // redox-os's Travis log of bench/reallogs.sh (a labelled line), the same in a sub-make,
+        // and ctest's line for a test that ran out of time.
+        assert_eq!(classify(b"make: *** No rule to make target `travis'.  Stop."), Class::Verdict);
+        assert_eq!(classify(b"make[2]: *** No rule to make target 'install'.  Stop."), Class::Verdict);
+        assert_eq!(classify(b"1/3 Test #2: slow_test .........................***Timeout  10.01 sec"), Class::Verdict);
+        // make's word that another job failed says nothing of what (erlang/otp's log).
+        assert_eq!(classify(b"make[3]: *** Waiting for unfinished jobs...."), Class::Pass);
     }
 
     /// The fast path's looser start of an earlier version: every line it let through.
