@@ -2,7 +2,8 @@
 # Hook latency: `ctx hook claude` on a Claude Code PostToolUse event, as Claude Code runs it
 # (one process per event, JSON on stdin): 200 calls for an output that fits (passed through
 # untouched) and 200 for a 1 MB build log (fitted, full text saved), p50/p95 wall time per
-# call; `cat` on the same event for scale. Report: bench/out/hook.md.
+# call; `cat` on the same event for scale; and, where bench/reallogs.sh's set is built, the first
+# MiB of real failing CI logs, 60 calls each. Report: bench/out/hook.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
@@ -66,6 +67,26 @@ for name, data in [("fits (100 lines, 3.3 KB): passed through", small), ("1 MB b
     out = outs[0]
     what = "no reply" if not out else f"reply of {len(out):,} bytes"
     rows.append(f"| {name} | {len(data):,} | {p50:.1f} | {p95:.1f} | {ctx_cpu:.1f} | {o50:.1f} | {o95:.1f} | {c50:.1f} | {c95:.1f} | {what} |")
+# Real failing CI logs, when the development set of bench/reallogs.sh is built here: the first MiB
+# of the largest log of each project that has one of 1 MiB or more (Travis logs, colour and all:
+# the synthetic log above has none), 60 calls each.
+real_rows = []
+real_dir = "bench/out/reallogs/inputs/master-thesis"
+if os.path.isdir(real_dir):
+    largest = {}
+    for f in sorted(os.listdir(real_dir)):
+        size = os.path.getsize(os.path.join(real_dir, f))
+        project = f.rsplit("__", 1)[0]
+        if size >= 1 << 20 and size > largest.get(project, (0, ""))[0]:
+            largest[project] = (size, f)
+    for project, (_, f) in sorted(largest.items()):
+        with open(os.path.join(real_dir, f), "rb") as fh:
+            text = fh.read(1 << 20).decode("utf-8", "replace")
+        data = event(text)
+        ((p50, p95), (o50, o95), (c50, c95)), (ctx_cpu, _, _), outs = timed(
+            [([ctx, "hook", "claude"], on), ([ctx, "hook", "claude"], off), (["cat"], on)], data, 60)
+        what = "no reply" if not outs[0] else f"reply of {len(outs[0]):,} bytes"
+        real_rows.append(f"| {f} | {len(data):,} | {p50:.1f} | {p95:.1f} | {ctx_cpu:.1f} | {o50:.1f} | {o95:.1f} | {c50:.1f} | {c95:.1f} | {what} |")
 print("# Hook latency")
 print()
 print(f"Run by `bash bench/hook.sh` on {time.strftime('%Y-%m-%d')} ({platform.machine()}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end), release build.")
@@ -78,5 +99,12 @@ print()
 print("| event | bytes | ctx p50 | ctx p95 | ctx CPU | CTX_STATS=off p50 | off p95 | cat p50 | cat p95 | result |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 print("\n".join(rows))
+if real_rows:
+    print()
+    print("The first MiB of real failing CI logs of `bench/reallogs.sh`'s development set (the largest log of each project with one of 1 MiB or more), as the same `PostToolUse` event, 60 calls each:")
+    print()
+    print("| log | bytes | ctx p50 | ctx p95 | ctx CPU | CTX_STATS=off p50 | off p95 | cat p50 | cat p95 | result |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("\n".join(real_rows))
 PY
 cat bench/out/hook.md
