@@ -454,7 +454,7 @@ fn telling_start(line: &[u8]) -> bool {
         Some(b'[') => t.starts_with(b"[-] "),
         Some(b'S') => t.starts_with(b"SUMMARY: "),
         // The marks of jest's failure blocks, of failed tests and of xcpretty's errors; not any
-        // char past ASCII (a table's `│`, a passing `✓`: 38,185 lines of bench/reallogs.sh, none
+        // char past ASCII (a table's `│`, a passing `✓`: 38,845 lines of bench/reallogs.sh, none
         // with a class).
         Some(&c) => c >= 0x80 && FAILING_MARKS.iter().any(|m| t.starts_with(m.as_bytes())),
     }
@@ -1436,7 +1436,8 @@ mod tests {
     /// A first word `FILE:LINE:` is a place worth a close look, whatever the line says; a time
     /// of day is not one. ejabberd's Travis logs of bench/reallogs.sh start 7,346 of 12,484 lines
     /// with one (45,301 lines of the set), and each went through every pattern: the regex sets'
-    /// lazy automata grew for them, about a third of a 1 MB hook call. None has a class.
+    /// lazy automata grew for them, about a third of `ctx truncate`'s time on the first MiB of
+    /// that log. None has a class.
     #[test]
     fn a_time_of_day_is_not_a_place() {
         let stamped = b"10:30:30.908 [info] Application lager started on node 'test9992@travis-job-7b82fc67'";
