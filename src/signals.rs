@@ -592,14 +592,20 @@ fn body(line: &[u8]) -> &[u8] {
 
 /// [`body`] of a line that holds a tab only if `tab`.
 fn body_after(line: &[u8], tab: bool) -> &[u8] {
-    let line = strip_eol(line);
+    unstamped(strip_eol(line), tab).trim_ascii_start()
+}
+
+/// `line` (without its end) from past the job and step columns of `gh run view --log` (if it
+/// may hold a tab: `tab`) and the timestamp that CI services put before every line
+/// (`2024-05-01T12:00:01.1234567Z `), its indentation left in place.
+fn unstamped(line: &[u8], tab: bool) -> &[u8] {
     // `gh run view --log` puts the job and the step, each ended by a tab, before the timestamp.
     let dated = |t: &usize| line.get(t + 5) == Some(&b'-') && line[t + 1..t + 5].iter().all(u8::is_ascii_digit);
     let line = match tab.then(|| memchr::memchr_iter(b'\t', &line[..line.len().min(160)]).find(dated)).flatten() {
         Some(t) => &line[t + 1..],
         None => line,
     };
-    let line = match line.get(..4).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) && line.get(4) == Some(&b'-') {
+    match line.get(..4).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) && line.get(4) == Some(&b'-') {
         true => match memchr::memchr(b' ', &line[..line.len().min(40)]) {
             Some(sp) if line[sp - 1] == b'Z' || line[sp - 1].is_ascii_digit() && line[..sp].contains(&b'T') => {
                 &line[sp + 1..]
@@ -607,8 +613,7 @@ fn body_after(line: &[u8], tab: bool) -> &[u8] {
             _ => line,
         },
         false => line,
-    };
-    line.trim_ascii_start()
+    }
 }
 
 fn strip_eol(line: &[u8]) -> &[u8] {
@@ -832,10 +837,14 @@ impl Fnv {
 /// digits read as a name after the `x` (`0x7ffd3a2b`), so lines that differ in a pointer stay
 /// apart. Folding them cost 6 / 7 / 5 needles on bench/reallogs.sh, all of one project
 /// (nginx-proxy, whose 115 `ConnectionError`s differ only in the address of the connection).
+/// The CI service's stamp before the line ([`unstamped`]) is left out: `2022-06-02T15:14:50.4368262Z`
+/// ends in a letter, so its fraction of a second would make every line of a GitHub Actions log
+/// a template of its own (on bench/reallogs.sh, Terraform's logs kept 3, 5 and 6 labelled
+/// lines more at 8,000 chars, 2,000 tokens and in the summary once they folded).
 pub fn template(line: &[u8]) -> u64 {
     let mut h = Fnv::new();
     let shown = crate::clean::visible(strip_eol(line));
-    let line: &[u8] = &shown;
+    let line = unstamped(&shown, true);
     let class = |b: u8| BYTE_CLASS[usize::from(b)];
     // The end of the run of bytes of `class` `k` that starts at `i`.
     let run_end = |i: usize, k: u8| line[i..].iter().position(|&c| class(c) & k == 0).map_or(line.len(), |n| i + n);
@@ -906,7 +915,7 @@ pub fn template_as(line: &[u8], class: Class) -> u64 {
     let shown = crate::clean::visible(strip_eol(line));
     let (mut h, mut counted) = (Fnv(t), false);
     let mut prev: Option<Token> = None;
-    let mut tokens = Tokens { line: &shown, at: 0 }.peekable();
+    let mut tokens = Tokens { line: unstamped(&shown, true), at: 0 }.peekable();
     // One pass, no allocation (a summary line is judged for every run of a long log).
     while let Some(token @ (gap, tok)) = tokens.next() {
         let next = tokens.peek().copied();
@@ -976,7 +985,7 @@ pub struct Skeleton(Vec<u8>);
 impl Skeleton {
     /// The skeleton of `line`.
     pub fn of(line: &[u8]) -> Skeleton {
-        Skeleton(Self::bytes(&crate::clean::visible(strip_eol(line))).copied().collect())
+        Skeleton(Self::bytes(unstamped(&crate::clean::visible(strip_eol(line)), true)).copied().collect())
     }
 
     fn bytes(text: &[u8]) -> impl Iterator<Item = &u8> {
@@ -991,7 +1000,7 @@ impl Skeleton {
     /// [`Skeleton::may_match`] of a line that holds no byte a terminal redraws (see
     /// [`crate::clean::redraws`]), which is shown as it is: no search for them.
     pub fn may_match_shown(&self, line: &[u8]) -> bool {
-        Self::bytes(strip_eol(line)).eq(self.0.iter())
+        Self::bytes(unstamped(strip_eol(line), true)).eq(self.0.iter())
     }
 }
 
@@ -1347,6 +1356,46 @@ mod tests {
         assert_ne!(object("0x7f3a2b10c5d0"), object("0x7f3a2b10c910"));
     }
 
+    /// The timestamp a CI service puts before every line, and the job and step columns of `gh
+    /// run view --log`, are not part of what a line says: every line of a GitHub Actions log had
+    /// a template of its own (the fraction of a second, `.4368262Z`, ends in a letter and is not
+    /// folded), so no repeat was folded and no line of the passing run before matched one of the
+    /// failing run. Real lines of bench/reallogs.sh (cidiff, Terraform's `Build Terraform CLI
+    /// Packages`, run 452: its failing run and the passing run before).
+    #[test]
+    fn a_ci_timestamp_is_not_part_of_the_template() {
+        let error = |stamp: &str, line: u32| {
+            format!(
+                "{stamp}##[error]../../../go/pkg/mod/k8s.io/client-go@v0.23.4/kubernetes/scheme/register.go:{line}:2: \
+                 k8s.io/api@v0.23.4: Get \"https://proxy.golang.org/k8s.io/api/@v/v0.23.4.zip\": read tcp \
+                 10.1.0.82:52774->74.125.124.141:443: read: connection reset by peer\n"
+            )
+        };
+        let a = error("2022-06-02T15:14:50.4368262Z ", 22);
+        let b = error("2022-06-02T15:14:50.4377971Z ", 23);
+        assert_eq!(template(a.as_bytes()), template(b.as_bytes()));
+        assert_eq!(template(a.as_bytes()), template(error("", 22).as_bytes()));
+        assert_eq!(template(a.as_bytes()), template(error("build\tRun make\t2024-05-01T12:00:01.1Z ", 9).as_bytes()));
+        assert!(Skeleton::of(a.as_bytes()).may_match(b.as_bytes()));
+        // A line's indentation after the stamp is still its own.
+        assert_ne!(template(b"2022-06-02T15:14:50.1Z   x 1"), template(b"2022-06-02T15:14:50.1Z x 1"));
+        // A date that is not a CI service's stamp (no `T`) is folded where it stands.
+        assert_ne!(template(b"2019-07-08 22:26:27.058 xcodebuild"), template(b"xcodebuild"));
+        // The passing run's lines rank the failing run's like them lower.
+        let pass = b"2022-06-02T15:03:49.6745090Z Post job cleanup.\n2022-06-02T15:03:49.9506117Z Cleaning up orphan processes\n";
+        let baseline = Baseline::of(pass);
+        let fail = b"2022-06-02T15:14:50.4588759Z Post job cleanup.\n";
+        assert_eq!(baseline.rank(Class::Context, template(fail)), Class::Mention);
+        // The counts of a summary are its own, not the stamp's digits.
+        let summary =
+            |stamp: &str| template_as(format!("{stamp}=== 3 failed, 5 passed in 9.44s ===").as_bytes(), Class::Summary);
+        assert_eq!(summary("2022-06-02T15:14:50.4588759Z "), summary("2022-06-02T15:21:07.0000001Z "));
+        assert_ne!(
+            summary("2022-06-02T15:14:50.4588759Z "),
+            template_as(b"=== 4 failed, 5 passed in 9.44s ===", Class::Summary)
+        );
+    }
+
     /// A template is FNV-1a of the line as folded, exactly: a number and a hex id of six or more
     /// with a digit become `#` where no letter or `_` follows; the rest of a name (whatever
     /// follows a letter: `0xdead1` is `0`, `x`, then a name), a short hex word and `9_` stay.
@@ -1380,6 +1429,8 @@ mod tests {
             "id=00aa11bb22 ok",
             "job #12",
             "job 12",
+            "2022-06-02T15:14:50.4368262Z job 17 crashed",
+            "build\tRun tests\t2024-05-01T12:00:01.1234567Z job 3 crashed\n",
         ]
         .iter()
         .map(|l| l.as_bytes().to_vec())

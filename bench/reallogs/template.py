@@ -15,6 +15,20 @@ def _hex(c):
     return (48 <= c <= 57) or (65 <= c <= 70) or (97 <= c <= 102)
 
 
+def unstamped(line: bytes) -> bytes:
+    """The line from past `gh run view --log`'s job and step columns and a CI service's
+    timestamp (`2024-05-01T12:00:01.1234567Z `), as src/signals.rs `unstamped` cuts it."""
+    for t in (i for i, c in enumerate(line[:160]) if c == 9):
+        if line[t + 1:t + 5].isdigit() and len(line[t + 1:t + 5]) == 4 and line[t + 5:t + 6] == b"-":
+            line = line[t + 1:]
+            break
+    if len(line) > 4 and line[:4].isdigit() and line[4:5] == b"-":
+        sp = line.find(b" ", 0, 40)
+        if sp > 0 and (line[sp - 1:sp] == b"Z" or line[sp - 1:sp].isdigit() and b"T" in line[:sp]):
+            line = line[sp + 1:]
+    return line
+
+
 def template(line: bytes) -> int:
     h = 0xCBF29CE484222325
     mask = (1 << 64) - 1
@@ -28,6 +42,7 @@ def template(line: bytes) -> int:
         line = line[:-1]
     if line.endswith(b"\r"):
         line = line[:-1]
+    line = unstamped(line)
     i, n = 0, len(line)
     while i < n:
         b = line[i]
