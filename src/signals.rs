@@ -595,6 +595,14 @@ fn body_after(line: &[u8], tab: bool) -> &[u8] {
     unstamped(strip_eol(line), tab).trim_ascii_start()
 }
 
+/// Whether some line of `text` may start with `gh run view --log`'s job and step columns: a tab
+/// in it is followed by a date. One search of a text or a gap, so that [`template_in`] and
+/// [`Skeleton::may_match_shown`] look for the columns in each line only where they may be.
+pub fn has_columns(text: &[u8]) -> bool {
+    memchr::memchr_iter(b'\t', text)
+        .any(|t| text.get(t + 5) == Some(&b'-') && text[t + 1..t + 5].iter().all(u8::is_ascii_digit))
+}
+
 /// `line` (without its end) from past the job and step columns of `gh run view --log` (if it
 /// may hold a tab: `tab`) and the timestamp that CI services put before every line
 /// (`2024-05-01T12:00:01.1234567Z `), its indentation left in place.
@@ -842,9 +850,15 @@ impl Fnv {
 /// a template of its own (on bench/reallogs.sh, Terraform's logs kept 3, 5 and 6 labelled
 /// lines more at 8,000 chars, 2,000 tokens and in the summary once they folded).
 pub fn template(line: &[u8]) -> u64 {
+    template_in(line, true)
+}
+
+/// [`template`] of a line that holds a tab only if `tab` (a caller that searched a whole text
+/// or gap for one at once spares each line the search for `gh run view --log`'s columns).
+pub fn template_in(line: &[u8], tab: bool) -> u64 {
     let mut h = Fnv::new();
     let shown = crate::clean::visible(strip_eol(line));
-    let line = unstamped(&shown, true);
+    let line = unstamped(&shown, tab);
     let class = |b: u8| BYTE_CLASS[usize::from(b)];
     // The end of the run of bytes of `class` `k` that starts at `i`.
     let run_end = |i: usize, k: u8| line[i..].iter().position(|&c| class(c) & k == 0).map_or(line.len(), |n| i + n);
@@ -994,13 +1008,14 @@ impl Skeleton {
 
     /// Whether `line` may have the template of this skeleton's line: `false` means it has not.
     pub fn may_match(&self, line: &[u8]) -> bool {
-        self.may_match_shown(&crate::clean::visible(strip_eol(line)))
+        self.may_match_shown(&crate::clean::visible(strip_eol(line)), true)
     }
 
     /// [`Skeleton::may_match`] of a line that holds no byte a terminal redraws (see
     /// [`crate::clean::redraws`]), which is shown as it is: no search for them.
-    pub fn may_match_shown(&self, line: &[u8]) -> bool {
-        Self::bytes(unstamped(strip_eol(line), true)).eq(self.0.iter())
+    /// A tab in the line is looked for only if `tab` (see [`template_in`]).
+    pub fn may_match_shown(&self, line: &[u8], tab: bool) -> bool {
+        Self::bytes(unstamped(strip_eol(line), tab)).eq(self.0.iter())
     }
 }
 
@@ -1103,7 +1118,8 @@ impl Baseline {
 
 /// The templates of the lines of `text`.
 fn templates_of(text: &[u8]) -> Templates {
-    text.split_inclusive(|&c| c == b'\n').map(template).collect()
+    let tab = has_columns(text);
+    text.split_inclusive(|&c| c == b'\n').map(|line| template_in(line, tab)).collect()
 }
 
 /// The shape of a line: its first words, with the words that name something (paths, test and
@@ -1377,6 +1393,12 @@ mod tests {
         assert_eq!(template(a.as_bytes()), template(error("", 22).as_bytes()));
         assert_eq!(template(a.as_bytes()), template(error("build\tRun make\t2024-05-01T12:00:01.1Z ", 9).as_bytes()));
         assert!(Skeleton::of(a.as_bytes()).may_match(b.as_bytes()));
+        // The columns are looked for in a line only where a search of its text found them.
+        let gh = error("build\tRun make\t2024-05-01T12:00:01.1Z ", 9);
+        assert!(has_columns(gh.as_bytes()) && !has_columns(b"a\tb 2024-05-01\n\t202\n"));
+        assert_eq!(template_in(gh.as_bytes(), true), template(a.as_bytes()));
+        assert_ne!(template_in(gh.as_bytes(), false), template(a.as_bytes()));
+        assert!(Skeleton::of(a.as_bytes()).may_match_shown(gh.as_bytes(), true));
         // A line's indentation after the stamp is still its own.
         assert_ne!(template(b"2022-06-02T15:14:50.1Z   x 1"), template(b"2022-06-02T15:14:50.1Z x 1"));
         // A date that is not a CI service's stamp (no `T`) is folded where it stands.

@@ -458,7 +458,7 @@ fn assemble(
 /// else of the one just after it (then `true`), as the candidates are held: a runner's summary
 /// is not like one that counts other failures (see [`crate::signals::template_as`]).
 fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
-    use crate::signals::{Class, Skeleton, classify, template, template_as};
+    use crate::signals::{Class, Skeleton, classify, template, template_as, template_in};
     let Some(text) = doc.text() else { return (0, false) };
     let (a, b) = (a as usize, b as usize);
     // The lines of the gap, each with whether it is shown as it is: one search of the gap for
@@ -477,11 +477,14 @@ fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
         }
         n
     };
+    // One search of the gap for `gh run view --log`'s columns, rather than one a line.
+    let tab = crate::signals::has_columns(&text[a..b]);
     let like = |kept: &[u8]| {
         let folded = template(kept);
         let skeleton = Skeleton::of(kept);
         let same = |l: &[u8], shown: bool| {
-            (if shown { skeleton.may_match_shown(l) } else { skeleton.may_match(l) }) && template(l) == folded
+            (if shown { skeleton.may_match_shown(l, tab) } else { skeleton.may_match(l) })
+                && template_in(l, tab) == folded
         };
         let n = count(&same);
         // The kept line is classified only when it has repeats to count.
