@@ -1008,7 +1008,12 @@ impl Skeleton {
 
     /// Whether `line` may have the template of this skeleton's line: `false` means it has not.
     pub fn may_match(&self, line: &[u8]) -> bool {
-        self.may_match_shown(&crate::clean::visible(strip_eol(line)), true)
+        self.may_match_in(line, true)
+    }
+
+    /// [`Skeleton::may_match`] of a line that holds a tab only if `tab` (see [`template_in`]).
+    pub fn may_match_in(&self, line: &[u8], tab: bool) -> bool {
+        self.may_match_shown(&crate::clean::visible(strip_eol(line)), tab)
     }
 
     /// [`Skeleton::may_match`] of a line that holds no byte a terminal redraws (see

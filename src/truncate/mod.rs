@@ -483,7 +483,7 @@ fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
         let folded = template(kept);
         let skeleton = Skeleton::of(kept);
         let same = |l: &[u8], shown: bool| {
-            (if shown { skeleton.may_match_shown(l, tab) } else { skeleton.may_match(l) })
+            (if shown { skeleton.may_match_shown(l, tab) } else { skeleton.may_match_in(l, tab) })
                 && template_in(l, tab) == folded
         };
         let n = count(&same);
