@@ -599,8 +599,13 @@ fn body_after(line: &[u8], tab: bool) -> &[u8] {
 /// in it is followed by a date. One search of a text or a gap, so that [`template_in`] and
 /// [`Skeleton::may_match_shown`] look for the columns in each line only where they may be.
 pub fn has_columns(text: &[u8]) -> bool {
-    memchr::memchr_iter(b'\t', text)
-        .any(|t| text.get(t + 5) == Some(&b'-') && text[t + 1..t + 5].iter().all(u8::is_ascii_digit))
+    memchr::memchr_iter(b'\t', text).any(|t| dated_tab(text, t))
+}
+
+/// Whether the tab at `t` in `text` is followed by a year and a dash (`\t2024-`): how the
+/// timestamp after `gh run view --log`'s job and step columns begins.
+fn dated_tab(text: &[u8], t: usize) -> bool {
+    text.get(t + 5) == Some(&b'-') && text[t + 1..t + 5].iter().all(u8::is_ascii_digit)
 }
 
 /// `line` (without its end) from past the job and step columns of `gh run view --log` (if it
@@ -608,8 +613,8 @@ pub fn has_columns(text: &[u8]) -> bool {
 /// (`2024-05-01T12:00:01.1234567Z `), its indentation left in place.
 fn unstamped(line: &[u8], tab: bool) -> &[u8] {
     // `gh run view --log` puts the job and the step, each ended by a tab, before the timestamp.
-    let dated = |t: &usize| line.get(t + 5) == Some(&b'-') && line[t + 1..t + 5].iter().all(u8::is_ascii_digit);
-    let line = match tab.then(|| memchr::memchr_iter(b'\t', &line[..line.len().min(160)]).find(dated)).flatten() {
+    let head = &line[..line.len().min(160)];
+    let line = match tab.then(|| memchr::memchr_iter(b'\t', head).find(|&t| dated_tab(line, t))).flatten() {
         Some(t) => &line[t + 1..],
         None => line,
     };
