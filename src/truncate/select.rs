@@ -155,16 +155,17 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     let sized = |a: u64, b: u64| size(doc.slice(a, b), &c, opts);
     let qe = (start + end_lines(suffix, &c, opts) as u64).max(p0);
     let anchor = last_verdict(candidates, start.max(p0), qe);
+    let reach = reach(suffix, start, &opts.budget);
     let (fixed, a0, after_verdict) = match anchor {
         Some(a1) if a1 < q_all.max(qe) => {
             let share = minus_markers(&c.scale(SALIENT_TAIL - SALIENT_END), reserve, 1);
-            let mut fixed = end_block(doc.slice(start, a1), start, p0, &share, reserve, opts);
+            let mut fixed = end_block(doc.slice(start, a1), start, p0, reach, &share, reserve, opts);
             fixed.push((qe, doc.len()));
             let a0 = fixed[0].0;
             (fixed, a0, Some((a1, qe)))
         }
         _ => {
-            let fixed = end_block(suffix, start, p0, &c.scale(SALIENT_TAIL), reserve, opts);
+            let fixed = end_block(suffix, start, p0, reach, &c.scale(SALIENT_TAIL), reserve, opts);
             let a0 = fixed[0].0;
             (fixed, a0, None)
         }
@@ -230,11 +231,37 @@ fn whole_lines_held<'a>(doc: &'a Doc, opts: &Options) -> (&'a [u8], u64) {
     (&suffix[i..], start + i as u64)
 }
 
+/// The start of the last lines that a document held in a window is sure to hold (its end holds
+/// the budget's bytes and lines, see [`super::doc`]), so that what the end's share does there
+/// is the same for a whole text and a stream of it. `text` is the suffix held, from `base`.
+fn reach(text: &[u8], base: u64, budget: &Budget) -> u64 {
+    let mut from = 0;
+    if let Some(b) = budget.max_bytes() {
+        let at = text.len().saturating_sub(usize::try_from(b).unwrap_or(usize::MAX).saturating_add(4));
+        if at > 0 {
+            from = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1);
+        }
+    }
+    if let Some(l) = budget.lines {
+        let skip = usize::try_from(l).unwrap_or(usize::MAX);
+        from = from.max(memchr::memrchr_iter(b'\n', text).nth(skip).map_or(0, |i| i + 1));
+    }
+    base + from as u64
+}
+
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before
 /// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`) is
 /// left out for a marker when it is longer than [`PASS_RUN`], and so are the frames of a stack
 /// past its first [`FRAME_RUN`], so that the share goes to what failed.
-fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size, opts: &Options) -> Vec<(u64, u64)> {
+fn end_block(
+    text: &[u8],
+    base: u64,
+    floor: u64,
+    reach: u64,
+    budget: &Budget,
+    reserve: &Size,
+    opts: &Options,
+) -> Vec<(u64, u64)> {
     let end = base + text.len() as u64;
     let whole = vec![((base + whole_lines_suffix(text, budget, opts) as u64).max(floor).min(end), end)];
     if opts.cut != crate::text::Cut::Lines {
@@ -247,6 +274,9 @@ fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size
     let line_after = |p: usize| memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |i| p + i + 1);
     // Frames still to take as they are: the first of a run that was cut.
     let mut frames_kept = 0;
+    let mut seen: HashSet<u64> = HashSet::new();
+    // Where a run of repeats that is kept as lines starts: its lines are not looked at again.
+    let mut steady: Option<usize> = None;
     while pos > 0 && base + pos as u64 > floor {
         let from = line_before(pos);
         if frames_kept > 0 {
@@ -271,22 +301,45 @@ fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size
             }
             frames_kept = n - 1;
         }
-        if signals::says_nothing(&text[from..pos]) {
+        // A run of passing lines or stock advice, or of plain lines that only repeat what the
+        // share keeps below them (a dumped object's fields, a cache's file list), however long,
+        // costs one marker when it is longer than PASS_RUN.
+        // The lines that repeat are looked for only where a stream of the input is sure to hold
+        // them (`reach`), as a long run would otherwise take the share far up the input.
+        let idle = |at: usize, line: &[u8]| {
+            signals::says_nothing(line)
+                || base + at as u64 >= reach
+                    && seen.contains(&signals::template(line))
+                    && !signals::classify(line).matters()
+        };
+        if steady.is_none_or(|s| from < s) && idle(from, &text[from..pos]) {
             let mut run = (from, 1);
             while run.0 > 0 && base + run.0 as u64 > floor && run.1 <= PASS_RUN {
                 let above = line_before(run.0);
-                if !signals::says_nothing(&text[above..run.0]) {
+                if !idle(above, &text[above..run.0]) {
                     break;
                 }
                 run = (above, run.1 + 1);
             }
             if run.1 > PASS_RUN {
-                // The whole run, however long, costs one marker.
+                let mut passing = signals::says_nothing(&text[from..pos]);
                 while run.0 > 0
                     && base + run.0 as u64 > floor
-                    && signals::says_nothing(&text[line_before(run.0)..run.0])
+                    && idle(line_before(run.0), &text[line_before(run.0)..run.0])
                 {
+                    passing = passing && signals::says_nothing(&text[line_before(run.0)..run.0]);
                     run.0 = line_before(run.0);
+                }
+                // Repeats that run up to where the share stops looking are the input's own
+                // steady lines (`step 1999: compiling …`), not a block in the way: kept as lines.
+                let bounded = run.0 > 0 && base + run.0 as u64 > floor && base + line_before(run.0) as u64 >= reach;
+                if !passing && !bounded {
+                    steady = Some(run.0);
+                    let Some(rest) = left.minus(&size(&text[from..pos], &left, opts)) else { break };
+                    left = rest;
+                    seen.insert(signals::template(&text[from..pos]));
+                    pos = from;
+                    continue;
                 }
                 let Some(rest) = left.minus(reserve) else { break };
                 left = rest;
@@ -299,6 +352,7 @@ fn end_block(text: &[u8], base: u64, floor: u64, budget: &Budget, reserve: &Size
         }
         let Some(rest) = left.minus(&size(&text[from..pos], &left, opts)) else { break };
         left = rest;
+        seen.insert(signals::template(&text[from..pos]));
         pos = from;
     }
     if ranges.is_empty() {
