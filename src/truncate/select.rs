@@ -250,9 +250,11 @@ fn reach(text: &[u8], base: u64, budget: &Budget) -> u64 {
 }
 
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before
-/// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`) is
-/// left out for a marker when it is longer than [`PASS_RUN`], and so are the frames of a stack
-/// past its first [`FRAME_RUN`], so that the share goes to what failed.
+/// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`), or
+/// of plain lines that only repeat the templates of lines kept below them (a dumped object's
+/// fields) between `reach` and a different line, is left out for a marker when it is longer
+/// than [`PASS_RUN`], and so are the frames of a stack past its first [`FRAME_RUN`], so that
+/// the share goes to what failed.
 fn end_block(
     text: &[u8],
     base: u64,
@@ -302,10 +304,9 @@ fn end_block(
             frames_kept = n - 1;
         }
         // A run of passing lines or stock advice, or of plain lines that only repeat what the
-        // share keeps below them (a dumped object's fields, a cache's file list), however long,
-        // costs one marker when it is longer than PASS_RUN.
-        // The lines that repeat are looked for only where a stream of the input is sure to hold
-        // them (`reach`), as a long run would otherwise take the share far up the input.
+        // share keeps below them, costs one marker, however long, when it is longer than
+        // PASS_RUN. Repeats are looked for only past `reach`, where a stream of the input holds
+        // them too, so that free runs do not take the share far up the input.
         let idle = |at: usize, line: &[u8]| {
             signals::says_nothing(line)
                 || base + at as u64 >= reach

@@ -745,8 +745,8 @@ fn a_run_of_passing_lines_in_the_end_costs_one_marker() {
 /// A dumped object in the end's share costs one marker once its lines only repeat what the
 /// share keeps below them. Real lines of a failing coffeescript run (bench/reallogs.sh,
 /// master-thesis `CoffeeScript__jashkenas@coffeescript__460615864.log`): a failed AST test
-/// prints the test's source, a location object of 130 lines; with the dump kept line by line
-/// the end's share held none of the failure above it.
+/// prints the test's source, a location object of 130 lines; on that log, with the dump kept
+/// line by line, the end's share held none of the failures above it (here, 9 of its lines).
 #[test]
 fn a_dump_that_repeats_itself_in_the_end_costs_one_marker() {
     let mut log = String::new();
@@ -985,8 +985,8 @@ fn a_logs_set_up_banner_gives_way_to_its_failures() {
 /// Mocha's numbered failures of a vscode log of bench/reallogs.sh, each title over its message
 /// and frames: the titles are one kind of line and the messages another, so they take turns
 /// and the messages, which say what failed, are kept as often as the titles: 10 and 10 of 12
-/// (9 and 9 before the end's share left the 30 `travis_time:end:step…` lines above the verdict
-/// out for one marker).
+/// (9 and 9 before the end's share left out for one marker the `travis_time:end:step…` lines
+/// that repeat those it keeps).
 /// (With every title a kind of its own, as their first words made them before, all 12 titles
 /// came first and 5 messages were kept.)
 #[test]
