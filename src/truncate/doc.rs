@@ -13,6 +13,15 @@ use regex::bytes::Regex;
 /// Input up to this size is kept whole in memory; beyond it only a window is kept.
 pub const MEMORY_LIMIT: usize = 8 << 20;
 
+/// What a window holds of the input's end at least, whatever the budget: an eighth of the
+/// memory it may use (1 MiB of [`MEMORY_LIMIT`]). The end's share of `salient` walks up past
+/// runs of passing lines and deep stacks (one marker each) and looks for the last verdict, and
+/// it does so within these bytes only, so that what it finds does not depend on how much of
+/// the input a stream happened to hold when it ended; a text held whole is read the same way.
+fn end_held(memory_limit: u64) -> u64 {
+    memory_limit / 8
+}
+
 /// Tokens of an omitted middle are counted exactly up to this many bytes, then extrapolated.
 const EXACT_TOKENS_LIMIT: u64 = 64 << 20;
 
@@ -188,7 +197,8 @@ impl Retainer {
         let slack = self.memory_limit.min(64 << 10);
         let bytes_over = self.max_bytes.is_some_and(|b| self.tail.len() as u64 > 2 * b + slack);
         let lines_over = self.max_lines.is_some_and(|l| self.tail_newlines > 2 * l + slack.min(1024));
-        if bytes_over || lines_over {
+        let held_over = self.tail.len() as u64 > 2 * end_held(self.memory_limit) + slack;
+        if (bytes_over || lines_over) && held_over {
             let drop = self.unreachable(&self.tail);
             self.middle.add(&self.tail[..drop], &mut self.last_dropped);
             self.tail_newlines -= text::count_newlines(&self.tail[..drop]);
@@ -198,7 +208,7 @@ impl Retainer {
     }
 
     /// How much of the front of `buf`, taken as the end of the input so far, no selection
-    /// within the budget can reach (on a char boundary).
+    /// within the budget can reach (on a char boundary); the last bytes of [`end_held`] are kept.
     fn unreachable(&self, buf: &[u8]) -> usize {
         let mut drop = 0usize;
         if let Some(b) = self.max_bytes {
@@ -209,7 +219,10 @@ impl Retainer {
             let skip = usize::try_from(l).unwrap_or(usize::MAX);
             drop = drop.max(memchr::memrchr_iter(b'\n', buf).nth(skip).map_or(0, |i| i + 1));
         }
-        text::floor_char_boundary(buf, drop)
+        // One byte more than held, so that `select::reach` finds where the held bytes begin
+        // inside the window, not at its first byte, and reads it as it reads a text held whole.
+        let held = usize::try_from(end_held(self.memory_limit)).unwrap_or(usize::MAX);
+        text::floor_char_boundary(buf, drop.min(buf.len().saturating_sub(held.saturating_add(1))))
     }
 
     /// Ends the input and gives the document, and the spool if one was started.
@@ -242,6 +255,7 @@ impl Retainer {
             candidates: None,
             scanned: std::sync::OnceLock::new(),
             islands: Vec::new(),
+            end_held: end_held(self.memory_limit),
         };
         if let Some(c) = candidates {
             doc.islands = islands(&c, doc.head.len() as u64, doc.tail_start);
@@ -309,6 +323,8 @@ pub struct Doc {
     /// with the `--keep` pattern and the room they were scanned for.
     scanned: std::sync::OnceLock<(Option<String>, usize, Candidates)>,
     islands: Vec<Island>,
+    /// The input's last bytes that a window of it holds at least (see [`end_held`]).
+    end_held: u64,
 }
 
 impl Doc {
@@ -326,7 +342,20 @@ impl Doc {
             candidates: None,
             scanned: std::sync::OnceLock::new(),
             islands: Vec::new(),
+            end_held: end_held(MEMORY_LIMIT as u64),
         }
+    }
+
+    /// A document held whole, read as a retainer that keeps input whole up to `memory_limit`
+    /// bytes reads it (for tests that compare a stream with the whole text).
+    #[cfg(test)]
+    pub fn whole_within(text: Vec<u8>, memory_limit: u64) -> Doc {
+        Doc { end_held: end_held(memory_limit), ..Doc::whole(text) }
+    }
+
+    /// The input's last bytes that a window of it is sure to hold, whatever the budget.
+    pub fn end_held(&self) -> u64 {
+        self.end_held
     }
 
     /// The lines that matter, when they were collected as the input streamed.

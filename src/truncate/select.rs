@@ -154,18 +154,18 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     // as it is, the rest ends at the verdict.
     let sized = |a: u64, b: u64| size(doc.slice(a, b), &c, opts);
     let qe = (start + end_lines(suffix, &c, opts) as u64).max(p0);
-    let anchor = last_verdict(candidates, start.max(p0), qe);
-    let reach = reach(suffix, start, &opts.budget);
+    let reach = reach(suffix, start, &opts.budget, doc.end_held());
+    let anchor = last_verdict(candidates, start.max(p0).max(reach), qe);
     let (fixed, a0, after_verdict) = match anchor {
         Some(a1) if a1 < q_all.max(qe) => {
             let share = minus_markers(&c.scale(SALIENT_TAIL - SALIENT_END), reserve, 1);
-            let mut fixed = end_block(doc.slice(start, a1), start, p0, reach, &share, reserve, opts);
+            let mut fixed = end_block(doc.slice(start, a1), start, p0.max(reach), reach, &share, reserve, opts);
             fixed.push((qe, doc.len()));
             let a0 = fixed[0].0;
             (fixed, a0, Some((a1, qe)))
         }
         _ => {
-            let fixed = end_block(suffix, start, p0, reach, &c.scale(SALIENT_TAIL), reserve, opts);
+            let fixed = end_block(suffix, start, p0.max(reach), reach, &c.scale(SALIENT_TAIL), reserve, opts);
             let a0 = fixed[0].0;
             (fixed, a0, None)
         }
@@ -206,7 +206,7 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     let p = p0 + whole_lines_prefix(grow, &extra.scale(opts.head_ratio), opts) as u64;
     let rest = extra.minus(&sized(p0, p)).unwrap_or(zero);
     let last = picked.iter().map(|r| r.1).filter(|&b| b <= a0).max().unwrap_or(p);
-    let from = last.max(start).min(a0);
+    let from = last.max(start).max(reach).min(a0);
     let mut q = from + whole_lines_suffix(doc.slice(from, a0), &rest, opts) as u64;
     if q < a0 && !doc.at_line_start(q) {
         q = a0;
@@ -231,10 +231,11 @@ fn whole_lines_held<'a>(doc: &'a Doc, opts: &Options) -> (&'a [u8], u64) {
     (&suffix[i..], start + i as u64)
 }
 
-/// The start of the last lines that a document held in a window is sure to hold (its end holds
-/// the budget's bytes and lines, see [`super::doc`]), so that what the end's share does there
-/// is the same for a whole text and a stream of it. `text` is the suffix held, from `base`.
-fn reach(text: &[u8], base: u64, budget: &Budget) -> u64 {
+/// The start of the last lines that a document held in a window is sure to hold, so that what
+/// the end's share does there is the same for a whole text and a stream of it: the more of the
+/// last `held` bytes ([`Doc::end_held`]) and of what the budget can reach (its bytes and lines,
+/// see [`super::doc`]). `text` is the suffix held, from `base`.
+fn reach(text: &[u8], base: u64, budget: &Budget, held: u64) -> u64 {
     let mut from = 0;
     if let Some(b) = budget.max_bytes() {
         let at = text.len().saturating_sub(usize::try_from(b).unwrap_or(usize::MAX).saturating_add(4));
@@ -246,7 +247,9 @@ fn reach(text: &[u8], base: u64, budget: &Budget) -> u64 {
         let skip = usize::try_from(l).unwrap_or(usize::MAX);
         from = from.max(memchr::memrchr_iter(b'\n', text).nth(skip).map_or(0, |i| i + 1));
     }
-    base + from as u64
+    let at = text.len().saturating_sub(usize::try_from(held).unwrap_or(usize::MAX));
+    let end = if at > 0 { memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1) } else { 0 };
+    base + from.min(end) as u64
 }
 
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before

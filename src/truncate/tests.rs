@@ -14,6 +14,12 @@ fn run(text: &[u8], o: &Options) -> Fitted {
     fit(&Doc::whole(text.to_vec()), o, None)
 }
 
+/// `text` held whole and read as a stream of it through a retainer that keeps at most `limit`
+/// bytes whole reads its window (the end it is sure to hold, [`Doc::end_held`]).
+fn run_within(text: &[u8], o: &Options, limit: u64) -> Fitted {
+    fit(&Doc::whole_within(text.to_vec(), limit), o, None)
+}
+
 /// Streams `text` through a retainer that keeps at most `limit` bytes whole.
 fn run_windowed(text: &[u8], o: &Options, limit: u64, piece: usize) -> Fitted {
     let enc = (o.count_tokens || o.budget.tokens.is_some()).then_some(o.encoding);
@@ -461,7 +467,7 @@ fn streamed_salient_is_the_whole_salient() {
         Budget { tokens: Some(150), ..Budget::default() },
     ] {
         let o = Options { marker: marker.clone(), ..opts(budget, Strategy::Salient) };
-        let whole = run(&text, &o);
+        let whole = run_within(&text, &o, 32 << 10);
         let (streamed, windowed) = run_streamed(&text, &o, 32 << 10, 1000);
         assert!(windowed);
         assert!(whole.truncated && s(&whole.text).contains("omitted: lines"), "{budget:?}");
@@ -1062,4 +1068,38 @@ fn a_cut_output_uses_the_room_its_markers_leave() {
     let out = s(&o.text);
     assert_eq!(o.output.chars, 978, "{out}");
     assert_eq!(out.matches("error: cannot find crate").count(), 6, "{out}");
+}
+
+/// A run of passing lines longer than a stream's window, between a failure and the run's
+/// summary: the end's share leaves the run out for one marker and walks no further up than a
+/// stream of the input is sure to hold, so the whole text and a stream of it, in pieces of any
+/// size, give the same output. Before, the whole text's share walked up past the run into the
+/// set-up lines above it (40 of them) while the stream's stopped where its window began and
+/// kept 27 passing lines instead.
+#[test]
+fn a_passing_run_longer_than_the_window_is_read_alike_whole_or_streamed() {
+    let mut text = String::new();
+    for i in 0..200 {
+        text.push_str(&format!("setting up package-{i} ...\n"));
+    }
+    text.push_str("FAIL: test_one (tests.Case)\nTraceback (most recent call last):\n  File \"t.py\", line 3, in test_one\nAssertionError: 1 != 2\n");
+    for i in 0..5000 {
+        text.push_str(&format!("test_{i} (tests.Case) ... ok\n"));
+    }
+    text.push_str("Ran 5001 tests in 3.2s\n\nFAILED (failures=1)\n");
+    let marker =
+        Marker::Template("[... {lines} lines ({chars} chars) omitted: lines {start_line}-{end_line} ...]".into());
+    for budget in [Budget { chars: Some(2000), ..Budget::default() }, max_lines(30)] {
+        let o = Options { marker: marker.clone(), ..opts(budget, Strategy::Salient) };
+        let whole = run_within(text.as_bytes(), &o, 32 << 10);
+        assert!(s(&whole.text).contains("AssertionError: 1 != 2\n[... "), "{}", s(&whole.text));
+        assert!(
+            s(&whole.text).ends_with("test_4999 (tests.Case) ... ok\nRan 5001 tests in 3.2s\n\nFAILED (failures=1)\n")
+        );
+        for piece in [1000, 4096, 65_536] {
+            let (streamed, windowed) = run_streamed(text.as_bytes(), &o, 32 << 10, piece);
+            assert!(windowed);
+            assert_eq!(s(&streamed.text), s(&whole.text), "{budget:?}, pieces of {piece}");
+        }
+    }
 }
