@@ -309,49 +309,39 @@ fn end_block(
         // A run of passing lines or stock advice, or of plain lines that only repeat what the
         // share keeps below them, costs one marker, however long, when it is longer than
         // PASS_RUN. Repeats are looked for only past `reach`, where a stream of the input holds
-        // them too, so that free runs do not take the share far up the input.
+        // them too, so that free runs do not take the share far up the input. `idle` tells
+        // whether a line at `at` belongs in such a run and, if so, whether it passes.
         let idle = |at: usize, line: &[u8]| {
-            signals::says_nothing(line)
-                || base + at as u64 >= reach
-                    && seen.contains(&signals::template(line))
+            let passing = signals::says_nothing(line);
+            let repeat = || {
+                base + at as u64 >= reach
                     && !signals::classify(line).matters()
+                    && seen.contains(&signals::template(line))
+            };
+            (passing || repeat()).then_some(passing)
         };
-        if steady.is_none_or(|s| from < s) && idle(from, &text[from..pos]) {
-            let mut run = (from, 1);
-            while run.0 > 0 && base + run.0 as u64 > floor && run.1 <= PASS_RUN {
-                let above = line_before(run.0);
-                if !idle(above, &text[above..run.0]) {
-                    break;
-                }
-                run = (above, run.1 + 1);
+        let first = steady.is_none_or(|s| from < s).then(|| idle(from, &text[from..pos])).flatten();
+        if let Some(mut passing) = first {
+            let (mut top, mut n) = (from, 1);
+            while top > 0 && base + top as u64 > floor {
+                let above = line_before(top);
+                let Some(p) = idle(above, &text[above..top]) else { break };
+                (top, n, passing) = (above, n + 1, passing && p);
             }
-            if run.1 > PASS_RUN {
-                let mut passing = signals::says_nothing(&text[from..pos]);
-                while run.0 > 0
-                    && base + run.0 as u64 > floor
-                    && idle(line_before(run.0), &text[line_before(run.0)..run.0])
-                {
-                    passing = passing && signals::says_nothing(&text[line_before(run.0)..run.0]);
-                    run.0 = line_before(run.0);
-                }
+            if n > PASS_RUN {
                 // Repeats that run up to where the share stops looking are the input's own
                 // steady lines (`step 1999: compiling …`), not a block in the way: kept as lines.
-                let bounded = run.0 > 0 && base + run.0 as u64 > floor && base + line_before(run.0) as u64 >= reach;
-                if !passing && !bounded {
-                    steady = Some(run.0);
-                    let Some(rest) = left.minus(&size(&text[from..pos], &left, opts)) else { break };
+                let bounded = top > 0 && base + top as u64 > floor && base + line_before(top) as u64 >= reach;
+                if passing || bounded {
+                    let Some(rest) = left.minus(reserve) else { break };
                     left = rest;
-                    seen.insert(signals::template(&text[from..pos]));
-                    pos = from;
+                    if pos < to {
+                        ranges.push((base + pos as u64, base + to as u64));
+                    }
+                    (pos, to) = (top, top);
                     continue;
                 }
-                let Some(rest) = left.minus(reserve) else { break };
-                left = rest;
-                if pos < to {
-                    ranges.push((base + pos as u64, base + to as u64));
-                }
-                (pos, to) = (run.0, run.0);
-                continue;
+                steady = Some(top);
             }
         }
         let Some(rest) = left.minus(&size(&text[from..pos], &left, opts)) else { break };
