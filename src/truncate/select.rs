@@ -256,8 +256,9 @@ fn reach(text: &[u8], base: u64, budget: &Budget, held: u64) -> u64 {
 /// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`), or
 /// of plain lines that only repeat the templates of lines kept below them (a dumped object's
 /// fields) between `reach` and a different line, is left out for a marker when it is longer
-/// than [`PASS_RUN`], and so are the frames of a stack past its first [`FRAME_RUN`], so that
-/// the share goes to what failed.
+/// than [`PASS_RUN`], and so are the frames of a stack past its first [`FRAME_RUN`], and all
+/// of a stack whose first frames repeat those kept below it (mocha's same sixteen frames under
+/// each failure), so that the share goes to what failed.
 fn end_block(
     text: &[u8],
     base: u64,
@@ -292,6 +293,24 @@ fn end_block(
             while top > 0 && base + top as u64 > floor && signals::is_frame(&text[line_before(top)..top]) {
                 top = line_before(top);
                 n += 1;
+            }
+            // A stack whose first frames repeat those of a stack kept below it costs one marker.
+            let mut at = top;
+            let repeated = n > 1
+                && (0..n.min(FRAME_RUN)).all(|_| {
+                    let next = line_after(at);
+                    let seen_before = seen.contains(&signals::template(&text[at..next]));
+                    at = next;
+                    seen_before
+                });
+            if repeated {
+                let Some(rest) = left.minus(reserve) else { break };
+                left = rest;
+                if pos < to {
+                    ranges.push((base + pos as u64, base + to as u64));
+                }
+                (pos, to) = (top, top);
+                continue;
             }
             if n > FRAME_RUN + 1 {
                 let Some(rest) = left.minus(reserve) else { break };

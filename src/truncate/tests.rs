@@ -928,6 +928,62 @@ fn a_deep_stack_in_the_end_keeps_its_first_frames() {
     assert!(!crate::signals::is_frame(b"at least one test failed"));
 }
 
+/// A stack whose first frames repeat those of a stack the end's share keeps below it costs one
+/// marker with the rest of it: mocha prints the same sixteen frames under each of vscode's
+/// failures (real lines of a vscode log of bench/reallogs.sh), and the share keeps the frames
+/// nearest the last error once and the failures above it, not the same three frames seven times.
+/// (Without the rule, failures 19 to 22 keep three frames each.)
+#[test]
+fn a_stack_that_repeats_one_kept_below_costs_one_marker() {
+    let frames = [
+        "      at out/vs/workbench/api/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/api/node/extHostTextEditors.ts:86:11",
+        "      at Object.notifySuccess [as _notify] (out/vs/base/common/winjs.base.js:1185:59)",
+        "      at Object.enter (out/vs/base/common/winjs.base.js:867:30)",
+        "      at Promise_ctor._run (out/vs/base/common/winjs.base.js:1083:29)",
+        "      at Promise_ctor._completed (out/vs/base/common/winjs.base.js:1051:18)",
+        "      at LazyPromise.resolveOk (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/lazyPromise.ts:65:9)",
+        "      at RPCProtocol._receiveReply (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:226:16)",
+        "      at RPCProtocol._receiveOneMessage (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:184:10)",
+        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:111:66",
+        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:307:5",
+        "      at out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:381:87",
+        "      at Emitter.fire (out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:140:16)",
+        "      at Socket.<anonymous> (out/vs/base/parts/ipc/node/file:/home/travis/build/Microsoft/vscode/src/vs/base/parts/ipc/node/ipc.net.ts:81:23)",
+        "      at readableAddChunk (_stream_readable.js:178:18)",
+        "      at Socket.Readable.push (_stream_readable.js:136:10)",
+        "      at Pipe.onread (net.js:560:20)",
+    ];
+    let mut log = mocha_passes(100);
+    let failures = [
+        "  18) window namespace tests issue #5362 - Incorrect TextEditor passed by onDidChangeTextEditorSelection:\n     Error: Failed to show text document file:///home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/10linefile.ts, should show in editor #undefined\n",
+        "  19) window namespace tests editor, selection change kind:\n     Error: Failed to show text document file:///home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/far.js, should show in editor #undefined\n",
+        "  20) workspace-namespace openTextDocument, untitled closes on save:\n     Error: Failed to show text document untitled:/home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/newfile.txt, should show in editor #undefined\n",
+        "  21) workspace-namespace eol, change via editor:\n     Error: Failed to show text document file:///tmp/fcsihsr, should show in editor #undefined\n",
+        "  22) workspace-namespace events: onDidOpenTextDocument, onDidChangeTextDocument, onDidSaveTextDocument:\n     Error: Failed to show text document file:///tmp/ipotrcur, should show in editor #undefined\n",
+        "  23) workspace-namespace openTextDocument, with selection:\n     Error: Failed to show text document file:///tmp/eqbuylo, should show in editor #undefined\n",
+        "  24) workspace-namespace registerTextDocumentContentProvider, show virtual document:\n     Error: Failed to show text document foo://something/path, should show in editor #undefined\n",
+    ];
+    for f in failures {
+        log.push_str(f);
+        log.push_str(&frames.join("\n"));
+        log.push_str("\n\n");
+    }
+    log.push_str("The command \"./scripts/test-integration.sh\" exited with 1.\n");
+    let budget = Budget { tokens: Some(2_000), ..Budget::default() };
+    let out = run(log.as_bytes(), &opts(budget, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(Encoding::O200k.count(&out.text) <= 2_000, "{text}");
+    for f in failures {
+        assert!(text.contains(f.lines().nth(1).expect("error line")), "{f}\n{text}");
+    }
+    // The share keeps the frames nearest the error of failure 23 (those of 24 are the input's
+    // last lines); each stack above them, the same frames again, is one marker.
+    assert!(text.contains(&format!("{}{}\n[... 13 lines", failures[5], frames[..3].join("\n"))), "{text}");
+    for f in &failures[1..5] {
+        assert!(text.contains(&format!("{f}[... 16 lines (1,804 chars, 482 tokens) omitted")), "{f}\n{text}");
+    }
+}
+
 /// A CI log starts with its set-up: the head's first share is a hundredth of the budget, so of
 /// the banner of a real Travis log (bench/reallogs.sh's square/retrofit) only the first line
 /// stays, and the room goes to the failures in the middle. With the share at a twentieth, as
