@@ -304,22 +304,16 @@ fn end_block(
                     seen_before
                 });
             if repeated {
-                let Some(rest) = left.minus(reserve) else { break };
-                left = rest;
-                if pos < to {
-                    ranges.push((base + pos as u64, base + to as u64));
+                if !leave_out(&mut left, reserve, &mut ranges, base, (&mut pos, &mut to), top) {
+                    break;
                 }
-                (pos, to) = (top, top);
                 continue;
             }
             if n > FRAME_RUN + 1 {
-                let Some(rest) = left.minus(reserve) else { break };
-                left = rest;
-                if pos < to {
-                    ranges.push((base + pos as u64, base + to as u64));
-                }
                 let cut = (0..FRAME_RUN).fold(top, |p, _| line_after(p));
-                (pos, to) = (cut, cut);
+                if !leave_out(&mut left, reserve, &mut ranges, base, (&mut pos, &mut to), cut) {
+                    break;
+                }
                 frames_kept = FRAME_RUN;
                 continue;
             }
@@ -352,12 +346,9 @@ fn end_block(
                 // steady lines (`step 1999: compiling …`), not a block in the way: kept as lines.
                 let bounded = top > 0 && base + top as u64 > floor && base + line_before(top) as u64 >= reach;
                 if passing || bounded {
-                    let Some(rest) = left.minus(reserve) else { break };
-                    left = rest;
-                    if pos < to {
-                        ranges.push((base + pos as u64, base + to as u64));
+                    if !leave_out(&mut left, reserve, &mut ranges, base, (&mut pos, &mut to), top) {
+                        break;
                     }
-                    (pos, to) = (top, top);
                     continue;
                 }
                 steady = Some(top);
@@ -377,6 +368,26 @@ fn end_block(
     }
     ranges.reverse();
     ranges
+}
+
+/// Leaves the lines from `resume` to `pos` out of [`end_block`]'s share for one marker, which
+/// `left` pays for: the lines kept below them (`pos` to `to`) become a range, and the walk goes
+/// on from `resume`. False when `left` cannot hold the marker.
+fn leave_out(
+    left: &mut Budget,
+    reserve: &Size,
+    ranges: &mut Vec<(u64, u64)>,
+    base: u64,
+    (pos, to): (&mut usize, &mut usize),
+    resume: usize,
+) -> bool {
+    let Some(rest) = left.minus(reserve) else { return false };
+    *left = rest;
+    if *pos < *to {
+        ranges.push((base + *pos as u64, base + *to as u64));
+    }
+    (*pos, *to) = (resume, resume);
+    true
 }
 
 /// Rounds of [`neighbours`]: each block grows by at most this many lines on each side (the

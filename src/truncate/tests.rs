@@ -878,6 +878,51 @@ fn maven_stock_advice_at_the_end_costs_one_marker() {
     assert!(!text.contains("-> [Help 1]"), "{text}");
 }
 
+/// The sixteen frames mocha prints under each of vscode's failed tests (a vscode log of
+/// bench/reallogs.sh).
+const VSCODE_FRAMES: [&str; 16] = [
+    "      at out/vs/workbench/api/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/api/node/extHostTextEditors.ts:86:11",
+    "      at Object.notifySuccess [as _notify] (out/vs/base/common/winjs.base.js:1185:59)",
+    "      at Object.enter (out/vs/base/common/winjs.base.js:867:30)",
+    "      at Promise_ctor._run (out/vs/base/common/winjs.base.js:1083:29)",
+    "      at Promise_ctor._completed (out/vs/base/common/winjs.base.js:1051:18)",
+    "      at LazyPromise.resolveOk (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/lazyPromise.ts:65:9)",
+    "      at RPCProtocol._receiveReply (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:226:16)",
+    "      at RPCProtocol._receiveOneMessage (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:184:10)",
+    "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:111:66",
+    "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:307:5",
+    "      at out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:381:87",
+    "      at Emitter.fire (out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:140:16)",
+    "      at Socket.<anonymous> (out/vs/base/parts/ipc/node/file:/home/travis/build/Microsoft/vscode/src/vs/base/parts/ipc/node/ipc.net.ts:81:23)",
+    "      at readableAddChunk (_stream_readable.js:178:18)",
+    "      at Socket.Readable.push (_stream_readable.js:136:10)",
+    "      at Pipe.onread (net.js:560:20)",
+];
+
+/// The titles and errors of vscode's failed tests 18 to 24 (the same log).
+const VSCODE_FAILURES: [&str; 7] = [
+    "  18) window namespace tests issue #5362 - Incorrect TextEditor passed by onDidChangeTextEditorSelection:\n     Error: Failed to show text document file:///home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/10linefile.ts, should show in editor #undefined\n",
+    "  19) window namespace tests editor, selection change kind:\n     Error: Failed to show text document file:///home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/far.js, should show in editor #undefined\n",
+    "  20) workspace-namespace openTextDocument, untitled closes on save:\n     Error: Failed to show text document untitled:/home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/newfile.txt, should show in editor #undefined\n",
+    "  21) workspace-namespace eol, change via editor:\n     Error: Failed to show text document file:///tmp/fcsihsr, should show in editor #undefined\n",
+    "  22) workspace-namespace events: onDidOpenTextDocument, onDidChangeTextDocument, onDidSaveTextDocument:\n     Error: Failed to show text document file:///tmp/ipotrcur, should show in editor #undefined\n",
+    "  23) workspace-namespace openTextDocument, with selection:\n     Error: Failed to show text document file:///tmp/eqbuylo, should show in editor #undefined\n",
+    "  24) workspace-namespace registerTextDocumentContentProvider, show virtual document:\n     Error: Failed to show text document foo://something/path, should show in editor #undefined\n",
+];
+
+/// A mocha run as vscode's log prints it: 100 passing tests, then each of `failures` with
+/// [`VSCODE_FRAMES`] under it and a blank line, then Travis's verdict.
+fn mocha_failures(failures: &[&str]) -> String {
+    let mut log = mocha_passes(100);
+    for f in failures {
+        log.push_str(f);
+        log.push_str(&VSCODE_FRAMES.join("\n"));
+        log.push_str("\n\n");
+    }
+    log.push_str("The command \"./scripts/test-integration.sh\" exited with 1.\n");
+    log
+}
+
 /// A deep stack does not take the end's share: the frames nearest the error stay and the rest
 /// cost one marker (real lines of a vscode log of bench/reallogs.sh, where mocha's sixteen
 /// frames under each failure took a third of an 8,000-char output), so the failures above it
@@ -885,36 +930,9 @@ fn maven_stock_advice_at_the_end_costs_one_marker() {
 /// three frames under each earlier failure fails.)
 #[test]
 fn a_deep_stack_in_the_end_keeps_its_first_frames() {
-    let frames = [
-        "      at out/vs/workbench/api/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/api/node/extHostTextEditors.ts:86:11",
-        "      at Object.notifySuccess [as _notify] (out/vs/base/common/winjs.base.js:1185:59)",
-        "      at Object.enter (out/vs/base/common/winjs.base.js:867:30)",
-        "      at Promise_ctor._run (out/vs/base/common/winjs.base.js:1083:29)",
-        "      at Promise_ctor._completed (out/vs/base/common/winjs.base.js:1051:18)",
-        "      at LazyPromise.resolveOk (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/lazyPromise.ts:65:9)",
-        "      at RPCProtocol._receiveReply (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:226:16)",
-        "      at RPCProtocol._receiveOneMessage (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:184:10)",
-        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:111:66",
-        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:307:5",
-        "      at out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:381:87",
-        "      at Emitter.fire (out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:140:16)",
-        "      at Socket.<anonymous> (out/vs/base/parts/ipc/node/file:/home/travis/build/Microsoft/vscode/src/vs/base/parts/ipc/node/ipc.net.ts:81:23)",
-        "      at readableAddChunk (_stream_readable.js:178:18)",
-        "      at Socket.Readable.push (_stream_readable.js:136:10)",
-        "      at Pipe.onread (net.js:560:20)",
-    ];
-    let mut log = mocha_passes(100);
-    let failures = [
-        "  22) workspace-namespace events: onDidOpenTextDocument, onDidChangeTextDocument, onDidSaveTextDocument:\n     Error: Failed to show text document file:///tmp/ipotrcur, should show in editor #undefined\n",
-        "  23) workspace-namespace openTextDocument, with selection:\n     Error: Failed to show text document file:///tmp/eqbuylo, should show in editor #undefined\n",
-        "  24) workspace-namespace registerTextDocumentContentProvider, show virtual document:\n     Error: Failed to show text document foo://something/path, should show in editor #undefined\n",
-    ];
-    for f in failures {
-        log.push_str(f);
-        log.push_str(&frames.join("\n"));
-        log.push('\n');
-    }
-    log.push_str("\nThe command \"./scripts/test-integration.sh\" exited with 1.\n");
+    let frames = VSCODE_FRAMES;
+    let failures = &VSCODE_FAILURES[4..];
+    let log = mocha_failures(failures);
     let out = run(log.as_bytes(), &opts(Budget { chars: Some(3_000), ..Budget::default() }, Strategy::Salient));
     let text = s(&out.text);
     assert!(text.chars().count() <= 3_000, "{text}");
@@ -935,40 +953,9 @@ fn a_deep_stack_in_the_end_keeps_its_first_frames() {
 /// (Without the rule, failures 19 to 22 keep three frames each.)
 #[test]
 fn a_stack_that_repeats_one_kept_below_costs_one_marker() {
-    let frames = [
-        "      at out/vs/workbench/api/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/api/node/extHostTextEditors.ts:86:11",
-        "      at Object.notifySuccess [as _notify] (out/vs/base/common/winjs.base.js:1185:59)",
-        "      at Object.enter (out/vs/base/common/winjs.base.js:867:30)",
-        "      at Promise_ctor._run (out/vs/base/common/winjs.base.js:1083:29)",
-        "      at Promise_ctor._completed (out/vs/base/common/winjs.base.js:1051:18)",
-        "      at LazyPromise.resolveOk (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/lazyPromise.ts:65:9)",
-        "      at RPCProtocol._receiveReply (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:226:16)",
-        "      at RPCProtocol._receiveOneMessage (out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:184:10)",
-        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:111:66",
-        "      at out/vs/workbench/services/extensions/node/file:/home/travis/build/Microsoft/vscode/src/vs/workbench/services/extensions/node/rpcProtocol.ts:307:5",
-        "      at out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:381:87",
-        "      at Emitter.fire (out/vs/base/common/file:/home/travis/build/Microsoft/vscode/src/vs/base/common/event.ts:140:16)",
-        "      at Socket.<anonymous> (out/vs/base/parts/ipc/node/file:/home/travis/build/Microsoft/vscode/src/vs/base/parts/ipc/node/ipc.net.ts:81:23)",
-        "      at readableAddChunk (_stream_readable.js:178:18)",
-        "      at Socket.Readable.push (_stream_readable.js:136:10)",
-        "      at Pipe.onread (net.js:560:20)",
-    ];
-    let mut log = mocha_passes(100);
-    let failures = [
-        "  18) window namespace tests issue #5362 - Incorrect TextEditor passed by onDidChangeTextEditorSelection:\n     Error: Failed to show text document file:///home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/10linefile.ts, should show in editor #undefined\n",
-        "  19) window namespace tests editor, selection change kind:\n     Error: Failed to show text document file:///home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/far.js, should show in editor #undefined\n",
-        "  20) workspace-namespace openTextDocument, untitled closes on save:\n     Error: Failed to show text document untitled:/home/travis/build/Microsoft/vscode/extensions/vscode-api-tests/testWorkspace/newfile.txt, should show in editor #undefined\n",
-        "  21) workspace-namespace eol, change via editor:\n     Error: Failed to show text document file:///tmp/fcsihsr, should show in editor #undefined\n",
-        "  22) workspace-namespace events: onDidOpenTextDocument, onDidChangeTextDocument, onDidSaveTextDocument:\n     Error: Failed to show text document file:///tmp/ipotrcur, should show in editor #undefined\n",
-        "  23) workspace-namespace openTextDocument, with selection:\n     Error: Failed to show text document file:///tmp/eqbuylo, should show in editor #undefined\n",
-        "  24) workspace-namespace registerTextDocumentContentProvider, show virtual document:\n     Error: Failed to show text document foo://something/path, should show in editor #undefined\n",
-    ];
-    for f in failures {
-        log.push_str(f);
-        log.push_str(&frames.join("\n"));
-        log.push_str("\n\n");
-    }
-    log.push_str("The command \"./scripts/test-integration.sh\" exited with 1.\n");
+    let frames = VSCODE_FRAMES;
+    let failures = VSCODE_FAILURES;
+    let log = mocha_failures(&failures);
     let budget = Budget { tokens: Some(2_000), ..Budget::default() };
     let out = run(log.as_bytes(), &opts(budget, Strategy::Salient));
     let text = s(&out.text);
