@@ -13,11 +13,14 @@ use regex::bytes::Regex;
 /// Input up to this size is kept whole in memory; beyond it only a window is kept.
 pub const MEMORY_LIMIT: usize = 8 << 20;
 
-/// What a window holds of the input's end at least, whatever the budget: an eighth of the
-/// memory it may use (1 MiB of [`MEMORY_LIMIT`]). The end's share of `salient` walks up past
-/// runs of passing lines and deep stacks (one marker each) and looks for the last verdict, and
-/// it does so within these bytes only, so that what it finds does not depend on how much of
-/// the input a stream happened to hold when it ended; a text held whole is read the same way.
+/// What a window holds of the input's end at least, whatever the budget, when the lines that
+/// matter are collected (`salient`, `auto`): an eighth of the memory it may use (1 MiB of
+/// [`MEMORY_LIMIT`]). The end's share of `salient` walks up past runs of passing lines and deep
+/// stacks (one marker each) and looks for the last verdict, and it does so within these bytes
+/// only, so that what it finds does not depend on how much of the input a stream happened to
+/// hold when it ended; a text held whole is read the same way. The other strategies need no
+/// more than the budget reaches, and hold no more (on 1 GiB, holding it cost `tail` a third of
+/// its speed).
 fn end_held(memory_limit: u64) -> u64 {
     memory_limit / 8
 }
@@ -197,7 +200,7 @@ impl Retainer {
         let slack = self.memory_limit.min(64 << 10);
         let bytes_over = self.max_bytes.is_some_and(|b| self.tail.len() as u64 > 2 * b + slack);
         let lines_over = self.max_lines.is_some_and(|l| self.tail_newlines > 2 * l + slack.min(1024));
-        let held_over = self.tail.len() as u64 > 2 * end_held(self.memory_limit) + slack;
+        let held_over = self.tail.len() as u64 > 2 * self.held_end() + slack;
         if (bytes_over || lines_over) && held_over {
             let drop = self.unreachable(&self.tail);
             self.middle.add(&self.tail[..drop], &mut self.last_dropped);
@@ -207,8 +210,17 @@ impl Retainer {
         }
     }
 
+    /// What a window of this input holds of its end at least: [`end_held`] when the lines that
+    /// matter are collected, else nothing beyond what the budget reaches.
+    fn held_end(&self) -> u64 {
+        match self.collect.is_some() || self.collector.is_some() {
+            true => end_held(self.memory_limit),
+            false => 0,
+        }
+    }
+
     /// How much of the front of `buf`, taken as the end of the input so far, no selection
-    /// within the budget can reach (on a char boundary); the last bytes of [`end_held`] are kept.
+    /// within the budget can reach (on a char boundary); [`Retainer::held_end`] bytes are kept.
     fn unreachable(&self, buf: &[u8]) -> usize {
         let mut drop = 0usize;
         if let Some(b) = self.max_bytes {
@@ -221,8 +233,11 @@ impl Retainer {
         }
         // One byte more than held, so that `select::reach` finds where the held bytes begin
         // inside the window, not at its first byte, and reads it as it reads a text held whole.
-        let held = usize::try_from(end_held(self.memory_limit)).unwrap_or(usize::MAX);
-        text::floor_char_boundary(buf, drop.min(buf.len().saturating_sub(held.saturating_add(1))))
+        let held = usize::try_from(self.held_end()).unwrap_or(usize::MAX);
+        if held > 0 {
+            drop = drop.min(buf.len().saturating_sub(held.saturating_add(1)));
+        }
+        text::floor_char_boundary(buf, drop)
     }
 
     /// Ends the input and gives the document, and the spool if one was started.
@@ -238,6 +253,7 @@ impl Retainer {
         let spool = if self.windowed { self.spool.take() } else { None };
         let middle = (self.middle.tokens.take()).map(StreamCounter::finish);
         let candidates = self.collector.take().filter(|_| self.windowed).map(Collector::finish);
+        let end_held = self.held_end();
         let mut doc = Doc {
             head: self.head,
             tail: self.tail,
@@ -255,7 +271,7 @@ impl Retainer {
             candidates: None,
             scanned: std::sync::OnceLock::new(),
             islands: Vec::new(),
-            end_held: end_held(self.memory_limit),
+            end_held,
         };
         if let Some(c) = candidates {
             doc.islands = islands(&c, doc.head.len() as u64, doc.tail_start);
