@@ -445,19 +445,33 @@ fn streamed_salient_finds_a_late_verdict() {
     }
 }
 
-/// Salient over a stream gives what it gives over the whole text, on real tool output.
-#[test]
-fn streamed_salient_is_the_whole_salient() {
-    let mut text = Vec::new();
+/// The outputs of bench/fidelity (real output of seven tools), one after another.
+fn fidelity_outputs() -> Vec<u8> {
     let mut names: Vec<_> =
         std::fs::read_dir("bench/fidelity/outputs").expect("outputs").map(|e| e.expect("entry").path()).collect();
     names.sort();
-    for p in &names {
-        text.extend(std::fs::read(p).expect("readable"));
-    }
+    names.iter().flat_map(|p| std::fs::read(p).expect("readable")).collect()
+}
+
+/// When the plan with what the first output left over does not fit, the budget is tried again
+/// between the two, where the output should come to the limit: on the fidelity outputs at 3,000
+/// chars the first plan comes to 2,621 chars and the second to 3,015, 15 over; before, the
+/// first was given (379 chars unused), now 2,996 chars are.
+#[test]
+fn a_plan_that_overshoots_is_tried_again_in_between() {
+    let text = fidelity_outputs();
+    let o = opts(Budget { chars: Some(3000), ..Budget::default() }, Strategy::Salient);
+    let out = run(&text, &o);
+    assert_eq!(out.output.chars, 2996, "{}", s(&out.text));
+}
+
+/// Salient over a stream gives what it gives over the whole text, on real tool output.
+#[test]
+fn streamed_salient_is_the_whole_salient() {
+    let text = fidelity_outputs();
     // A stream does not hold the gaps, so its default markers cannot count the repeats in them
     // (`, 12 like the line above`), nor the tokens in them but by estimate; the whole text's
-    // can, and their room changes what the second plan of `fit` has to fill. Markers that show
+    // can, and their room changes what the plans after the first of `fit` have to fill. Markers that show
     // neither are the same in both.
     let marker =
         Marker::Template("[... {lines} lines ({chars} chars) omitted: lines {start_line}-{end_line} ...]".into());
@@ -1033,9 +1047,9 @@ fn a_logs_set_up_banner_gives_way_to_its_failures() {
 
 /// Mocha's numbered failures of a vscode log of bench/reallogs.sh, each title over its message
 /// and frames: the titles are one kind of line and the messages another, so they take turns
-/// and the messages, which say what failed, are kept as often as the titles: 10 and 10 of 12
+/// and the messages, which say what failed, are kept as often as the titles: 11 and 11 of 12
 /// (9 and 9 before the end's share left out for one marker the `travis_time:end:step…` lines
-/// that repeat those it keeps).
+/// that repeat those it keeps, 10 and 10 before `fit` tried again a plan that overshot).
 /// (With every title a kind of its own, as their first words made them before, all 12 titles
 /// came first and 5 messages were kept.)
 #[test]
@@ -1088,7 +1102,7 @@ fn numbered_failures_leave_room_for_their_messages() {
     let text = s(&o.text);
     let messages = files.iter().filter(|f| text.contains(&format!("file:///tmp/{f},"))).count();
     let numbered = (1..=titles.len()).filter(|i| text.contains(&format!("\n  {i}) "))).count();
-    assert_eq!((messages, numbered), (10, 10), "{text}");
+    assert_eq!((messages, numbered), (11, 11), "{text}");
     assert!(o.output.chars <= 3_000);
 }
 
