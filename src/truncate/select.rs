@@ -236,20 +236,20 @@ fn whole_lines_held<'a>(doc: &'a Doc, opts: &Options) -> (&'a [u8], u64) {
 /// last `held` bytes ([`Doc::end_held`]) and of what the budget can reach (its bytes and lines,
 /// see [`super::doc`]). `text` is the suffix held, from `base`.
 fn reach(text: &[u8], base: u64, budget: &Budget, held: u64) -> u64 {
-    let mut from = 0;
-    if let Some(b) = budget.max_bytes() {
-        let at = text.len().saturating_sub(usize::try_from(b).unwrap_or(usize::MAX).saturating_add(4));
-        if at > 0 {
-            from = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1);
+    // The first line that starts within the last `n` bytes.
+    let within = |n: u64| {
+        let at = text.len().saturating_sub(usize::try_from(n).unwrap_or(usize::MAX));
+        match at {
+            0 => 0,
+            _ => memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1),
         }
-    }
+    };
+    let mut from = budget.max_bytes().map_or(0, |b| within(b.saturating_add(4)));
     if let Some(l) = budget.lines {
         let skip = usize::try_from(l).unwrap_or(usize::MAX);
         from = from.max(memchr::memrchr_iter(b'\n', text).nth(skip).map_or(0, |i| i + 1));
     }
-    let at = text.len().saturating_sub(usize::try_from(held).unwrap_or(usize::MAX));
-    let end = if at > 0 { memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1) } else { 0 };
-    base + from.min(end) as u64
+    base + from.min(within(held)) as u64
 }
 
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before

@@ -14,8 +14,9 @@ fn run(text: &[u8], o: &Options) -> Fitted {
     fit(&Doc::whole(text.to_vec()), o, None)
 }
 
-/// `text` held whole and read as a stream of it through a retainer that keeps at most `limit`
-/// bytes whole reads its window (the end it is sure to hold, [`Doc::end_held`]).
+/// `text` held whole, but fitted as a stream of it through a retainer that keeps at most `limit`
+/// bytes would be: the end's share looks no further up than the end such a stream is sure to
+/// hold ([`Doc::end_held`]).
 fn run_within(text: &[u8], o: &Options, limit: u64) -> Fitted {
     fit(&Doc::whole_within(text.to_vec(), limit), o, None)
 }
