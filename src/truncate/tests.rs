@@ -472,8 +472,8 @@ fn streamed_salient_is_the_whole_salient() {
     let text = fidelity_outputs();
     // A stream does not hold the gaps, so its default markers cannot count the repeats in them
     // (`, 12 like the line above`), nor the tokens in them but by estimate; the whole text's
-    // can, and their room changes what the plans after the first of `fit` have to fill. Markers that show
-    // neither are the same in both.
+    // can, and their room changes what the plans after the first of `fit` have to fill.
+    // Markers that show neither are the same in both.
     let marker =
         Marker::Template("[... {lines} lines ({chars} chars) omitted: lines {start_line}-{end_line} ...]".into());
     for budget in [
