@@ -119,20 +119,13 @@ impl Entry {
         }
     }
 
-    /// The entry with the text that came in and the text the model gets (the same when
-    /// passed), and the outcome they make.
-    pub fn measured(mut self, text: &[u8], fitted: &[u8], store: &Path) -> Entry {
+    /// The entry with the text that came in, its tokens ([`tokens_in`], which the hook counts
+    /// beside its fit), and the text the model gets (the same when passed), and the outcome
+    /// they make.
+    pub fn measured(mut self, text: &[u8], tokens: (u64, bool), fitted: &[u8], store: &Path) -> Entry {
         let count = |t: &[u8]| crate::tokens::Encoding::O200k.count(t);
         self.bytes_in = text.len() as u64;
-        (self.tokens_in, self.estimated) = if text.len() <= EXACT_BYTES {
-            (count(text), false)
-        } else {
-            // The tokens of the first 64 KiB (cut at a line end), scaled by bytes.
-            let head = &text[..EXACT_BYTES];
-            let head = &head[..memchr::memrchr(b'\n', head).map_or(head.len(), |i| i + 1)];
-            let per_byte = count(head) as f64 / head.len() as f64;
-            ((per_byte * text.len() as f64).round() as u64, true)
-        };
+        (self.tokens_in, self.estimated) = tokens;
         self.outcome = if fitted == text {
             HookAction::Passed
         } else if memchr::memmem::find(fitted, store.as_os_str().as_encoded_bytes()).is_some() {
@@ -144,6 +137,19 @@ impl Entry {
         self.tokens_out = if fitted == text { self.tokens_in } else { count(fitted) };
         self
     }
+}
+
+/// The tokens (o200k) of an output the hook got, and whether they are estimated: counted whole
+/// up to [`EXACT_BYTES`], else those of its first 64 KiB (cut at a line end) scaled by bytes.
+pub fn tokens_in(text: &[u8]) -> (u64, bool) {
+    let count = |t: &[u8]| crate::tokens::Encoding::O200k.count(t);
+    if text.len() <= EXACT_BYTES {
+        return (count(text), false);
+    }
+    let head = &text[..EXACT_BYTES];
+    let head = &head[..memchr::memrchr(b'\n', head).map_or(head.len(), |i| i + 1)];
+    let per_byte = count(head) as f64 / head.len() as f64;
+    ((per_byte * text.len() as f64).round() as u64, true)
 }
 
 /// Whether a string in `v` holds `needle`.

@@ -8,6 +8,11 @@ use serde_json::Value;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// The size of an event above which [`answer`] builds the patterns that judge lines before it
+/// knows that the output will be cut: 64 KiB, about twice the largest budget of a built-in
+/// profile (`bash`: 30,000 chars).
+const PREPARE_ABOVE: usize = 64 << 10;
+
 /// Answers one hook event. Fails open: whatever goes wrong, the agent gets no reply, so it
 /// keeps its original output, one line on stderr says why, and the exit status is 0.
 pub(super) fn run(agent: Agent) -> ExitCode {
@@ -40,6 +45,11 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
     if std::env::var("CTX_HOOK").is_ok_and(|v| v == "off") {
         return Ok(None);
     }
+    // An event this large holds an output that is most likely cut: the patterns that judge its
+    // lines are built on the other core while the event is parsed (see `prepare_in_background`).
+    if input.len() > PREPARE_ABOVE {
+        crate::signals::prepare_in_background();
+    }
     let event: Value = serde_json::from_slice(input).context("the hook event is not JSON")?;
     let store = crate::store::spill_dir();
     let opts = hook::Options {
@@ -60,7 +70,13 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
         hook::Plan::Fit { tool, text } => {
             let run = previous_run(&event, &opts.truncate);
             let baseline = run.as_ref().map(|name| store.join(name)).filter(|p| p.is_file());
-            let fitted = fit(&tool, text.as_bytes(), &store, baseline.as_deref())?;
+            // The output's tokens, for `ctx stats`, are counted on another thread as it is fitted.
+            let (fitted, tokens) = std::thread::scope(|s| {
+                let counting = stats_on().then(|| s.spawn(|| stats::tokens_in(text.as_bytes())));
+                let fitted = fit(&tool, text.as_bytes(), &store, baseline.as_deref());
+                (fitted, counting.and_then(|c| c.join().ok()))
+            });
+            let fitted = fitted?;
             if let Some(name) = &run {
                 save_run(agent, &store, name, text.as_bytes());
             }
@@ -68,7 +84,12 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
             let ranked = fitted.ends_with(format!("\n{}\n", crate::truncate::BASELINE_NOTE).as_bytes());
             log_call(agent, &store, || stats::Entry {
                 against_previous: ranked,
-                ..call().measured(text.as_bytes(), &fitted, &store)
+                ..call().measured(
+                    text.as_bytes(),
+                    tokens.unwrap_or_else(|| stats::tokens_in(text.as_bytes())),
+                    &fitted,
+                    &store,
+                )
             });
             Ok((fitted != text.as_bytes()).then(|| hook::reply(agent, &event, &String::from_utf8_lossy(&fitted))))
         }
@@ -108,12 +129,17 @@ fn fit_lines(
 /// Appends the entry `call` makes to the stats log (unless `CTX_STATS=off`, which costs
 /// nothing more); a failure says so in one line and changes nothing else.
 fn log_call(agent: Agent, store: &std::path::Path, call: impl FnOnce() -> stats::Entry) {
-    if std::env::var("CTX_STATS").is_ok_and(|v| v == "off") {
+    if !stats_on() {
         return;
     }
     if let Err(e) = stats::append(store, &call()) {
         eprintln!("{TOOL} hook {agent}: cannot log the call for `ctx stats`: {}", crate::cli::error_line(&e));
     }
+}
+
+/// Whether calls are logged for `ctx stats`: unless `CTX_STATS=off`.
+fn stats_on() -> bool {
+    !std::env::var("CTX_STATS").is_ok_and(|v| v == "off")
 }
 
 /// Logs a call on `input` whose hook failed.
