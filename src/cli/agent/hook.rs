@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-/// The size of an event above which [`answer`] builds the patterns that judge lines before it
+/// The size of an output above which [`fit`] builds the patterns that judge lines before it
 /// knows that the output will be cut: 64 KiB, about twice the largest budget of a built-in
 /// profile (`bash`: 30,000 chars).
 const PREPARE_ABOVE: usize = 64 << 10;
@@ -44,11 +44,6 @@ pub(super) fn run(agent: Agent) -> ExitCode {
 pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
     if std::env::var("CTX_HOOK").is_ok_and(|v| v == "off") {
         return Ok(None);
-    }
-    // An event this large holds an output that is most likely cut: the patterns that judge its
-    // lines are built on the other core while the event is parsed (see `prepare_in_background`).
-    if input.len() > PREPARE_ABOVE {
-        crate::signals::prepare_in_background();
     }
     let event: Value = serde_json::from_slice(input).context("the hook event is not JSON")?;
     let store = crate::store::spill_dir();
@@ -174,7 +169,16 @@ fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::
         flags.from = Some(crate::structure::Format::Auto);
     }
     // Each attempt reads the profile, as each run of the command would (and says so again).
-    let settings = || crate::cli::fit::agent_settings(tool, flags.clone());
+    // An output this large is most likely cut: when the profile's strategy judges its lines, the
+    // patterns that do are built on the other core while it is cleaned (see
+    // `prepare_in_background`).
+    let settings = || {
+        let s = crate::cli::fit::agent_settings(tool, flags.clone());
+        if text.len() > PREPARE_ABOVE && s.as_ref().is_ok_and(|s| s.strategy.unwrap_or_default().collects()) {
+            crate::signals::prepare_in_background();
+        }
+        s
+    };
     if let Some(b) = baseline {
         let call = Call { baseline: Some(b.to_path_buf()), ..Call::default() };
         if let Ok(fitted) = settings().and_then(|s| crate::cli::fit::agent_fit(&s, call, text)) {
