@@ -558,8 +558,8 @@ fn located(t: &[u8]) -> bool {
 
 /// Builds, on a thread of its own, the patterns and automata that judging lines needs (about
 /// 9 ms of CPU on the machine of bench/hook.sh), so that a caller that will judge lines has it
-/// done beside other work (a truncation that will cut: while the full text is saved; the hook,
-/// on an output of more than 64 KiB: while it is cleaned). Once per process; a line judged
+/// done beside other work (a truncation that will cut: while the full text is saved; a hook or
+/// MCP call on a text of more than 64 KiB: while it is cleaned). Once per process; a line judged
 /// before it is done waits for what it needs, as it would have built it.
 pub fn prepare_in_background() {
     static STARTED: std::sync::Once = std::sync::Once::new();

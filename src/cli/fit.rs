@@ -79,8 +79,18 @@ pub fn agent_run(settings: &Settings, call: Call, input: impl Read, whole: impl 
     Ok(out)
 }
 
-/// [`agent_run`] on bytes in memory, which are the whole text.
+/// The size of a text above which [`agent_fit`] builds the patterns that judge lines before it
+/// knows that the text will be cut: 64 KiB, about twice the largest budget of a built-in
+/// profile (`bash`: 30,000 chars).
+const PREPARE_ABOVE: usize = 64 << 10;
+
+/// [`agent_run`] on bytes in memory, which are the whole text. A text this large is most
+/// likely cut: when the strategy judges its lines, the patterns that do are built on the other
+/// core while it is cleaned (see [`crate::signals::prepare_in_background`]).
 pub fn agent_fit(settings: &Settings, call: Call, input: &[u8]) -> Result<Vec<u8>> {
+    if input.len() > PREPARE_ABOVE && settings.strategy.unwrap_or_default().collects() {
+        crate::signals::prepare_in_background();
+    }
     agent_run(settings, call, input, || Whole::Bytes(input.into()))
 }
 

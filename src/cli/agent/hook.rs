@@ -8,11 +8,6 @@ use serde_json::Value;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-/// The size of an output above which [`fit`] builds the patterns that judge lines before it
-/// knows that the output will be cut: 64 KiB, about twice the largest budget of a built-in
-/// profile (`bash`: 30,000 chars).
-const PREPARE_ABOVE: usize = 64 << 10;
-
 /// Answers one hook event. Fails open: whatever goes wrong, the agent gets no reply, so it
 /// keeps its original output, one line on stderr says why, and the exit status is 0.
 pub(super) fn run(agent: Agent) -> ExitCode {
@@ -169,16 +164,7 @@ fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::
         flags.from = Some(crate::structure::Format::Auto);
     }
     // Each attempt reads the profile, as each run of the command would (and says so again).
-    // An output this large is most likely cut: when the profile's strategy judges its lines, the
-    // patterns that do are built on the other core while it is cleaned (see
-    // `prepare_in_background`).
-    let settings = || {
-        let s = crate::cli::fit::agent_settings(tool, flags.clone());
-        if text.len() > PREPARE_ABOVE && s.as_ref().is_ok_and(|s| s.strategy.unwrap_or_default().collects()) {
-            crate::signals::prepare_in_background();
-        }
-        s
-    };
+    let settings = || crate::cli::fit::agent_settings(tool, flags.clone());
     if let Some(b) = baseline {
         let call = Call { baseline: Some(b.to_path_buf()), ..Call::default() };
         if let Ok(fitted) = settings().and_then(|s| crate::cli::fit::agent_fit(&s, call, text)) {
