@@ -166,7 +166,11 @@ const VERDICTS: &[&str] = &[
     r"^\s*Failed \S+ \[",                    // dotnet test `Failed Ns.T.M [12 ms]`
     r"^Build FAILED\.?\s*$",                 // msbuild, dotnet build
     r"^//\S*:\S+\s+(?:FAILED|TIMEOUT|FAILED TO BUILD)\b", // bazel test's summary `//pkg:t   FAILED in 0.5s`
-    r"^Test Case '.+' failed \(",            // XCTest
+    r"^Test (?:Case '.+' failed \(|Suite '.+' failed at )", // XCTest
+    r"^\(fail\) ",                           // bun test
+    r#"^#\s+Failed (?:\(TODO\) )?test (?:'|"|at )"#, // Perl's Test::More
+    r"^FAIL!\s+: ",                          // Qt Test
+    r"^\d+:\d+ \+\d+(?: ~\d+)? -\d+: .*\[E\]\s*$", // dart test
     r"^Test Failed at \S",                   // Julia's Test
     r"^\[gw\d+\](?: \[ *\d+%\])? (?:FAILED|ERROR)\b", // pytest-xdist
     r"^\s*\d+\) \[[^\]]+\] \xE2\x80\xBA ",   // Playwright `1) [chromium] › x.spec.ts:3:5 › title`
@@ -187,7 +191,7 @@ const VERDICTS: &[&str] = &[
     r"\bpanicked at\b",                                                                     // Rust panics
     r"^panic: ",                                                                            // Go panics
     r"^\s*● ",                                                                              // jest failure blocks
-    r"^\s*(?:✕|✖|×|✗) ",     // jest/vitest/mocha failed test
+    r"^\s*(?:✕|✖|×|✗|✘) ",   // jest/vitest/mocha failed test
     r"^\s*❌ ",              // xcpretty's error (`❌  /path/File.swift:97:2: message`)
     r"<(?:failure|error)\b", // JUnit XML
     r#"\b(?:result|outcome|status)="(?:Fail|Failed|Failure|Error|FAIL)""#, // NUnit, xUnit, TRX, TestNG XML
@@ -211,13 +215,17 @@ const VERDICTS: &[&str] = &[
     r"^Found errors in \S+\(\):$|^Flaky test failed too often, giving up$", // vim's test runner
     r"^Exception in thread ",                // Java
     r"^terminate called (?:after throwing|without an active exception)", // C++ runtime
-    r"^Assertion failed: .*, file \S+, line \d+", // C assert (BSD, macOS, MSVC)
-    r"^Error(?: \[[A-Z][A-Z0-9_]+\])?: ",    // node, generic; node's `Error [ERR_MODULE_NOT_FOUND]: …`
-    r"^\s*\[ERROR\]",                        // maven
-    r"^fatal: ",                             // git
-    r"^CMake Error\b",                       // cmake `CMake Error at CMakeLists.txt:12 (message):`
+    r"^ImportError while importing test module\b", // pytest
+    r"^Failed to compile\b",                 // webpack in create-react-app, Next.js
+    r"^(?:\xE2\x95\x90)+\xE2\x95\xA1 EXCEPTION CAUGHT BY ", // Flutter's `══╡ EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK ╞══`
+    r"^(?:\S*/)?ld(?:\.\w+)?: (?:cannot find|symbol\(s\) not found|library not found)", // GNU ld, Apple ld
+    r"^Assertion failed: .*, file \S+, line \d+",           // C assert (BSD, macOS, MSVC)
+    r"^Error(?: \[[A-Z][A-Z0-9_]+\])?: ",                   // node, generic; node's `Error [ERR_MODULE_NOT_FOUND]: …`
+    r"^\s*\[ERROR\]",                                       // maven
+    r"^fatal: ",                                            // git
+    r"^CMake Error\b",                                      // cmake `CMake Error at CMakeLists.txt:12 (message):`
     r"^An (?:\w+ )?error (?:has )?occurr?ed\b", // rspec `An error occurred while loading ./spec/x_spec.rb.`, Cake
-    r"\bSegmentation fault\b|\bcore dumped\b", // crashes
+    r"\bSegmentation fault\b|\bcore dumped\b",  // crashes
     r"(?i:exit(?:ed)?(?: with)? (?:code|status):? *[1-9]|exit code [1-9]|returned non-zero exit status|completed with exit code [1-9]|returned a non-zero code)",
     r"\bexited with [1-9]",        // Travis `The command "x" exited with 1.`
     r"\bundefined reference to\b", // ld
@@ -238,16 +246,21 @@ const SUMMARIES: &[&str] = &[
     r"^\s*Executed \d+ tests?, with [1-9]\d* failures?",                                              // XCTest
     r"^\*\*\* \d+ TESTS? FAILED \*\*\*",                                                              // ScalaTest
     r"^Found \d+ errors?\b",                                                                          // mypy, ruff
-    r"^# (?:FAIL|ERROR|XPASS): +[1-9]",     // automake's test-suite summary
-    r"^\s*\d+ (?:failed|flaky)\s*$",        // Playwright
-    r"^# (?:fail|pass) +\d+",               // TAP / node --test summary
-    r"^\s*\d+ failing\b",                   // mocha
-    r"\b\d+ examples?, \d+ failures?",      // rspec
-    r"^Tests: \d+, Assertions: \d+",        // phpunit
+    r"^# (?:FAIL|ERROR|XPASS): +[1-9]",  // automake's test-suite summary
+    r"^\s*\d+ (?:failed|flaky)\s*$",     // Playwright
+    r"^# (?:fail|pass) +\d+",            // TAP / node --test summary
+    r"^\s*\d+ failing\b",                // mocha
+    r"\b\d+ examples?, \d+ failures?",   // rspec
+    r"\b\d+ specs?, [1-9]\d* failures?", // jasmine
+    r"^(?:[1-9]\d* failures?, \d+|\d+ failures?, [1-9]\d*) errors?\.?\s*$", // clojure.test
+    r"^\s*\d+ fail\s*$",                 // bun test
+    r"^Fail:\s+[1-9]\d*\s*$",            // meson test
+    r"\bunreachable=\d+\s+failed=[1-9]|\bunreachable=[1-9]", // ansible's PLAY RECAP
+    r"^Tests: \d+, Assertions: \d+",     // phpunit
     r"\btests passed, \d+ tests? failed\b", // ctest
-    r"^Tests run: \d+, Failures: \d+",      // maven surefire, junit
-    r"^Tests failed\s*:",                   // php run-tests
-    r"\bfailed \d+ and passed \d+",         // coffeescript's cake test
+    r"^Tests run: \d+, Failures: \d+",   // maven surefire, junit
+    r"^Tests failed\s*:",                // php run-tests
+    r"\bfailed \d+ and passed \d+",      // coffeescript's cake test
     r"^\[ (?:OK: \d+ \| SKIPPED: \d+ \| WARNINGS: \d+ \| FAILED: \d+|FAIL \d+ \| WARN \d+ \| SKIP \d+ \| PASS \d+) \]", // R testthat
 ];
 
@@ -275,11 +288,13 @@ const CONTEXTS: &[&str] = &[
     r"^\S+\.go:\d+ \+0x[0-9a-f]+$",           // Go frame under a panic
     r"^goroutine \d+ \[[^\]]+\]:$",           // Go: the goroutine that panicked
     r"^\[signal SIG\w+: ",                    // Go: the signal behind a panic
+    r"^#\s+at \S+ line \d+\.",                // Perl's Test::More: where the test failed
+    r"^# \(in test file \S+, line \d+\)",     // bats
     r"^\xE2\x9D\xAF \S+:\d+:\d+",             // vitest's `❯ test/x.test.ts:5:13`
 ];
 
 /// Context entries that count only next to a verdict (frames and snippets are everywhere).
-const NEAR_ONLY: std::ops::Range<usize> = 11..23;
+const NEAR_ONLY: std::ops::Range<usize> = 11..25;
 
 /// Passing lines: below plain text, whatever words they contain. Matched by [`is_pass`]; the
 /// patterns hold it to account in the tests.
@@ -465,7 +480,9 @@ fn telling_start(line: &[u8]) -> bool {
         Some(b'E') => indent == 0 && t.len() > 1 && t[1] == b' ',
         Some(b'_') => t.starts_with(b"___"),
         Some(b'*') => t.starts_with(b"** ("),
-        Some(b'l' | b'r') => t.starts_with(b"left") || t.starts_with(b"right") || t.starts_with(b"rspec ./"),
+        Some(b'l' | b'r') => {
+            t.starts_with(b"left") || t.starts_with(b"right") || t.starts_with(b"rspec ./") || t.starts_with(b"ld: ")
+        }
         Some(b'a' | b'A') => t[1..].starts_with(b"ctual"),
         Some(b'n' | b'h') => t.starts_with(b"note") || t.starts_with(b"help"),
         // kotlinc's `e: File.kt:3:5 …`, and the C++ runtime's `terminate called after throwing
@@ -480,7 +497,9 @@ fn telling_start(line: &[u8]) -> bool {
         // A numbered failure (`1) test ...`) or an Android logcat line (`03-17 16:13:38.811 ...`).
         Some(c) if c.is_ascii_digit() => {
             let n = t.iter().take_while(|b| b.is_ascii_digit()).count();
-            t[n..].starts_with(b") ") || (n == 2 && t.get(2) == Some(&b'-') && t.get(5) == Some(&b' '))
+            // dart test's progress: `00:01 +3 -1: name [E]`.
+            let dart = || n == 2 && t.get(2) == Some(&b':') && t.get(5) == Some(&b' ') && t.get(6) == Some(&b'+');
+            t[n..].starts_with(b") ") || (n == 2 && t.get(2) == Some(&b'-') && t.get(5) == Some(&b' ')) || dart()
         }
         Some(b'[') => t.starts_with(b"[-] "),
         Some(b'S') => t.starts_with(b"SUMMARY: "),
@@ -493,7 +512,7 @@ fn telling_start(line: &[u8]) -> bool {
 
 /// The chars past ASCII that start a verdict of [`VERDICTS`]: jest's `●`, the failed marks of
 /// jest, vitest and mocha, xcpretty's `❌`.
-const FAILING_MARKS: &[&str] = &["●", "✕", "✖", "×", "✗", "❌"];
+const FAILING_MARKS: &[&str] = &["●", "✕", "✖", "×", "✗", "✘", "❌"];
 
 /// Whether the first word of `t` is a location, `FILE:LINE:` (a compiler's or a test's message,
 /// or pytest's `:11: AssertionError` with no file). A file of digits only is a time of day
@@ -1989,9 +2008,10 @@ mod tests {
     }
 
     /// Formats the development set of bench/reallogs.sh holds little or nothing of, each a line
-    /// as the tool prints it (from public runs quoted on GitHub, or the set where it has one): a
-    /// failing summary counts its failures, so a passing one (`0 failures`, dotnet's `Passed!`,
-    /// automake's `# FAIL:  0`) is not held as one.
+    /// as the tool prints it (from public runs quoted on GitHub, or from the set where it has
+    /// one: msbuild's in Nancy's log, minitest's in rails', ExUnit's in elixir's, jasmine's in
+    /// angular's): a failing summary counts its failures, so a passing one (`0 failures`,
+    /// dotnet's `Passed!`, automake's `# FAIL:  0`) is not held as one.
     #[test]
     fn real_lines_of_formats_outside_the_development_set() {
         for (source, line, class) in [
@@ -2004,11 +2024,45 @@ mod tests {
                 Class::Summary,
             ),
             ("msbuild", "Build FAILED.", Class::Verdict),
-            ("minitest", "1 runs, 1 assertions, 1 failures, 0 errors, 0 skips", Class::Summary),
+            ("minitest", "2 runs, 4 assertions, 2 failures, 0 errors, 0 skips", Class::Summary),
+            ("minitest", "134 runs, 484 assertions, 0 failures, 2 errors, 4 skips", Class::Summary),
             ("test-unit", "6 tests, 12 assertions, 1 failures, 0 errors, 0 skips", Class::Summary),
-            ("ExUnit", "1 doctest, 3 tests, 1 failure", Class::Summary),
+            ("ExUnit", "\x1b[31m229 tests, 1 failure\x1b[0m", Class::Summary),
+            ("ExUnit", "\x1b[31m1518 doctests, 3280 tests, 1 failure, 7 excluded\x1b[0m", Class::Summary),
+            ("jasmine", "25 specs, 3 failures", Class::Summary),
             ("XCTest", "Test Case '-[LibTests.OldTests testBad]' failed (0.056 seconds).", Class::Verdict),
             ("XCTest", "Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds", Class::Summary),
+            ("XCTest", "Test Suite 'All tests' failed at 2019-07-02 09:36:06.594.", Class::Verdict),
+            (
+                "swift-testing",
+                "\u{2718} Test x() recorded an issue at XTests.swift:5:3: Expectation failed: 1 == 2",
+                Class::Verdict,
+            ),
+            ("bun test", "(fail) parser > rejects a bad header [0.12ms]", Class::Verdict),
+            ("bun test", " 1 fail", Class::Summary),
+            ("Test::More", "#   Failed test 'parses the header'", Class::Verdict),
+            ("Qt Test", "FAIL!  : XTest::testY() Compared values are not the same", Class::Verdict),
+            ("dart test", "00:01 +3 -1: parses the header [E]", Class::Verdict),
+            (
+                "Flutter",
+                "\u{2550}\u{2550}\u{2561} EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK \u{255e}\u{2550}\u{2550}",
+                Class::Verdict,
+            ),
+            ("clojure.test", "1 failures, 0 errors.", Class::Summary),
+            ("meson test", "Fail:               1", Class::Summary),
+            (
+                "ansible",
+                "localhost                  : ok=3    changed=0    unreachable=0    failed=1    skipped=0    rescued=0    ignored=0",
+                Class::Summary,
+            ),
+            (
+                "pytest",
+                "ImportError while importing test module '/home/runner/work/x/x/tests/test_x.py'.",
+                Class::Verdict,
+            ),
+            ("create-react-app", "Failed to compile.", Class::Verdict),
+            ("Apple ld", "ld: symbol(s) not found for architecture arm64", Class::Verdict),
+            ("GNU ld", "/usr/bin/ld: cannot find -lssl: No such file or directory", Class::Verdict),
             ("ScalaTest", "*** 1 TEST FAILED ***", Class::Summary),
             ("mypy", "Found 1 error in 1 file (checked 3 source files)", Class::Summary),
             ("ruff", "Found 3 errors.", Class::Summary),
@@ -2060,6 +2114,10 @@ mod tests {
             "Executed 12 tests, with 0 failures (0 unexpected) in 0.010 (0.020) seconds",
             "# FAIL:  0",
             "1 runs, 1 assertions, 0 failures, 0 errors, 0 skips",
+            "localhost                  : ok=3    changed=0    unreachable=0    failed=0    skipped=0",
+            "Fail:               0",
+            "0 failures, 0 errors.",
+            "# Failed test paths (this command will update checkfiles)",
         ] {
             assert!(classify(passing.as_bytes()) < Class::Summary, "{passing:?}");
         }
@@ -2082,6 +2140,11 @@ mod tests {
         ));
         assert_eq!(asan, [Verdict, Context]);
         assert_eq!(scan("    #1 0x78092a in vim_free /home/travis/build/vim/vim/src/misc2.c:1805\n"), [Plain]);
+        let perl =
+            scan("not ok 3 - parses the header\n#   Failed test 'parses the header'\n#   at t/parse.t line 12.\n");
+        assert_eq!(perl, [Verdict, Verdict, Context]);
+        let bats = scan("not ok 2 rejects a bad header\n# (in test file test/parse.bats, line 9)\n");
+        assert_eq!(bats, [Verdict, Context]);
         let vitest = scan(
             " FAIL  tests/x.test.ts > suite > y\nAssertionError: expected 1 to deeply equal 2\n \u{276f} tests/x.test.ts:5:13\n",
         );
