@@ -207,16 +207,18 @@ const VERDICTS: &[&str] = &[
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
     r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
     r"^(?:(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)|(?:[A-Za-z_][\w$]*(?:\.|::))+(?:Error|Exception))\b(?: \[[A-Z][A-Z0-9_]+\])?(?::|$| at \S+:\d+)", // Python, Java exception line; Ruby's namespaced `ActionView::Template::Error:`; node's code `AssertionError [ERR_ASSERTION]:`
-    r"^Caused(?: by)?:(?:\s|$)",             // Java, Jenkins `Caused:`, cargo
+    r"^Caused(?: by)?:(?:\s|$)",      // Java, Jenkins `Caused:`, cargo
+    r"^(?:Suppressed|\[cause\]): \S", // Java's suppressed exception, node's error cause
+    r"^---> (?:[A-Za-z_][\w`]*\.)*[A-Za-z_][\w`]*(?:Exception|Error)\b", // .NET's inner exception
     r"^\*\* \((?:[A-Z][\w.]*|throw|exit)\)", // Elixir, ExUnit `** (KeyError) msg`, `** (throw) x`
-    r"^Assertion with \S+ failed\b",         // ExUnit
-    r"^Failed asserting that\b",             // PHPUnit
-    r"^(?:Module|Test|Assertion) Failed: ",  // QUnit's console reporter (discourse's run-qunit.js)
+    r"^Assertion with \S+ failed\b",  // ExUnit
+    r"^Failed asserting that\b",      // PHPUnit
+    r"^(?:Module|Test|Assertion) Failed: ", // QUnit's console reporter (discourse's run-qunit.js)
     r"^Found errors in \S+\(\):$|^Flaky test failed too often, giving up$", // vim's test runner
-    r"^Exception in thread ",                // Java
+    r"^Exception in thread ",         // Java
     r"^terminate called (?:after throwing|without an active exception)", // C++ runtime
     r"^ImportError while importing test module\b", // pytest
-    r"^Failed to compile\b",                 // webpack in create-react-app, Next.js
+    r"^Failed to compile\b",          // webpack in create-react-app, Next.js
     r"^(?:\xE2\x95\x90)+\xE2\x95\xA1 EXCEPTION CAUGHT BY ", // Flutter's `══╡ EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK ╞══`
     r"^(?:\S*/)?ld(?:\.\w+)?: (?:cannot find|symbol\(s\) not found|library not found)", // GNU ld, Apple ld
     r"^Assertion failed: .*, file \S+, line \d+",           // C assert (BSD, macOS, MSVC)
@@ -2140,6 +2142,16 @@ mod tests {
         ));
         assert_eq!(asan, [Verdict, Context]);
         assert_eq!(scan("    #1 0x78092a in vim_free /home/travis/build/vim/vim/src/misc2.c:1805\n"), [Plain]);
+        // The links of an exception chain: .NET's inner exception, Java's suppressed one,
+        // node's cause; docker's `---> Using cache` is none.
+        let chain = scan(concat!(
+            "System.AggregateException: One or more errors occurred. (Sequence contains no elements)\n",
+            " ---> System.InvalidOperationException: Sequence contains no elements\n",
+            "\tSuppressed: java.io.IOException: Stream closed\n",
+            "  [cause]: TypeError: Cannot read properties of undefined (reading 'id')\n",
+        ));
+        assert_eq!(chain, [Verdict, Verdict, Verdict, Verdict]);
+        assert_eq!(classify(b" ---> Using cache"), Plain);
         let perl =
             scan("not ok 3 - parses the header\n#   Failed test 'parses the header'\n#   at t/parse.t line 12.\n");
         assert_eq!(perl, [Verdict, Verdict, Context]);
