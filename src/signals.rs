@@ -452,12 +452,16 @@ pub fn is_frame(line: &[u8]) -> bool {
 }
 
 /// A log line's level, when it leads the line: `ERROR`, `[error]`, `Error:`, `level=error`, after
-/// at most three words (a date, a time, a process); a bare `error` only after words that hold
+/// at most three words (a date, a time, a process), or a capital level after at most three words
+/// that follow a time of day (`Nov 29 04:11:45 host app[12]: ERROR …`, a log file's name before
+/// OpenStack's stamp: without the time, karma's `IE 10.0.0 (Windows 8.0.0) ERROR:` would be one);
+/// a bare `error` only after words that hold
 /// more than letters (`12:00:01 [main] error …`), as after plain words it is prose (Pester's
 /// `Context Error handling`, ccache's `preprocessor error   2`).
 static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r#"(?-u)^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|ERR|EMERG|ALERT)(?:[\])>]:?|:)?\s"#,
+        r#"|^(?:\S+\s+){0,2}?\S*\d:\d\d\S*\s+(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|ERR|EMERG|ALERT)(?:[\])>]:?|:)?\s"#,
         r#"|^(?:\S+\s+){0,3}?[\[(<]?(?:Error|error)(?:[\])>]:?|:)\s"#,
         r#"|^(?:\S*[^A-Za-z\s]\S*\s+){0,3}?[\[(<]?(?:Error|error)\s"#,
         r#"|\blevel[=:]"?(?:error|fatal|critical)\b|"level":\s*"(?:error|fatal|critical)""#
@@ -1327,8 +1331,21 @@ mod tests {
             "CMake Error at /usr/share/cmake-3.2/Modules/FindBoost.cmake:1201 (message):",
             "An error occurred while loading ./spec/requests/users_controller_spec.rb.\r",
             "An error occured while installing Cake.\r",
+            // After a time of day, a level can follow a few more words: lantern's own log
+            // (master-thesis), a syslog or journal prefix, OpenStack's with its file's name.
+            "Apr 26 23:15:08.292 - 0m0s ERROR balancer: dialer.go:190 No check function provided for dialer Dialer 1",
+            "Nov 29 04:11:45 build-7 worker[2931]: ERROR could not reach the registry",
+            "nova-compute.log.1.2017-05-16_13:55:31 2017-05-16 00:00:04.500 2931 ERROR nova.compute.manager [req-3ea4052c] Error from libvirt during destroy",
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Verdict, "{line:?}");
+        }
+        // Without a time of day, four words before it make it prose or a column (karma's
+        // browser name, master-thesis angular), not a level that leads the line.
+        for line in [
+            "IE 10.0.0 (Windows 8.0.0) ERROR: TypeError: Object doesn't support property or method 'substring'",
+            "the step named build printed ERROR twice",
+        ] {
+            assert_eq!(classify(line.as_bytes()), Class::Mention, "{line:?}");
         }
         for line in [
             "    Context Error handling\r",
