@@ -197,6 +197,7 @@ const VERDICTS: &[&str] = &[
     r#"\b(?:result|outcome|status)="(?:Fail|Failed|Failure|Error|FAIL)""#, // NUnit, xUnit, TRX, TestNG XML
     r"\bBUILD (?:FAILURE|FAILED)\b", // maven, gradle
     r"^FAILURE: ",           // gradle
+    r"^Execution failed for task '", // gradle, under its `* What went wrong:`
     r"\bFailed to execute goal\b", // maven
     r"^Finished: FAILURE|\bmarked build as failure\b", // jenkins
     r"^(?:##\[error\]|::error\b)", // GitHub Actions, Azure Pipelines
@@ -2028,8 +2029,8 @@ mod tests {
 
     /// Formats the development set of bench/reallogs.sh holds little or nothing of, each a line
     /// as the tool prints it (from public runs quoted on GitHub, or from the set where it has
-    /// one: msbuild's in Nancy's log, minitest's in rails', ExUnit's in elixir's, jasmine's in
-    /// angular's): a failing summary counts its failures, so a passing one (`0 failures`,
+    /// one: msbuild's in Nancy's log, Gradle's in cidiff's, minitest's in rails', ExUnit's in
+    /// elixir's, jasmine's in angular's): a failing summary counts its failures, so a passing one (`0 failures`,
     /// dotnet's `Passed!`, automake's `# FAIL:  0`) is not held as one.
     #[test]
     fn real_lines_of_formats_outside_the_development_set() {
@@ -2043,6 +2044,7 @@ mod tests {
                 Class::Summary,
             ),
             ("msbuild", "Build FAILED.", Class::Verdict),
+            ("gradle", "Execution failed for task ':cidiff:checkstyleMain'.", Class::Verdict),
             ("minitest", "2 runs, 4 assertions, 2 failures, 0 errors, 0 skips", Class::Summary),
             ("minitest", "134 runs, 484 assertions, 0 failures, 2 errors, 4 skips", Class::Summary),
             ("test-unit", "6 tests, 12 assertions, 1 failures, 0 errors, 0 skips", Class::Summary),
