@@ -2030,8 +2030,8 @@ mod tests {
     /// Formats the development set of bench/reallogs.sh holds little or nothing of, each a line
     /// as the tool prints it (from public runs quoted on GitHub, or from the set where it has
     /// one: msbuild's in Nancy's log, Gradle's in cidiff's, minitest's in rails', ExUnit's in
-    /// elixir's, jasmine's in angular's): a failing summary counts its failures, so a passing one (`0 failures`,
-    /// dotnet's `Passed!`, automake's `# FAIL:  0`) is not held as one.
+    /// elixir's, jasmine's in angular's): a failing summary counts its failures, so a passing
+    /// one (`0 failures`, dotnet's `Passed!`, automake's `# FAIL:  0`) is not held as one.
     #[test]
     fn real_lines_of_formats_outside_the_development_set() {
         for (source, line, class) in [
