@@ -87,6 +87,48 @@ impl Cleaner {
     }
 }
 
+/// [`visible`] of a stream, line for line: escapes dropped and redraws applied, but no line
+/// folded or moved, so that a line's number is the same before and after (a line longer than
+/// [`MAX_LINE`] is cleaned in pieces, as [`Cleaner`] does). Feed bytes with
+/// [`LineCleaner::push`], then call [`LineCleaner::finish`].
+#[derive(Debug, Default)]
+pub struct LineCleaner {
+    partial: Vec<u8>,
+}
+
+impl LineCleaner {
+    /// Cleans the complete lines of `input` (with what was carried from before) into `out`.
+    pub fn push(&mut self, mut input: &[u8], out: &mut Vec<u8>) {
+        if !self.partial.is_empty() {
+            let Some(i) = memchr::memchr(b'\n', input) else {
+                self.partial.extend_from_slice(input);
+                self.spill(out);
+                return;
+            };
+            self.partial.extend_from_slice(&input[..=i]);
+            out.extend_from_slice(&visible(&self.partial));
+            self.partial.clear();
+            input = &input[i + 1..];
+        }
+        let end = memchr::memrchr(b'\n', input).map_or(0, |i| i + 1);
+        out.extend_from_slice(&visible_text(&input[..end]));
+        self.partial.extend_from_slice(&input[end..]);
+        self.spill(out);
+    }
+
+    /// Cleans what is left.
+    pub fn finish(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&visible(&self.partial));
+    }
+
+    fn spill(&mut self, out: &mut Vec<u8>) {
+        if self.partial.len() > MAX_LINE {
+            out.extend_from_slice(&visible(&self.partial));
+            self.partial.clear();
+        }
+    }
+}
+
 /// Where `text` holds a byte that a terminal does not show as it is: an escape, a carriage
 /// return or a backspace. A text without any is what [`visible`] shows of it.
 pub fn redraws(text: &[u8]) -> memchr::Memchr3<'_> {
@@ -105,9 +147,10 @@ pub fn line_redraws(positions: &mut std::iter::Peekable<impl Iterator<Item = usi
 }
 
 /// What a terminal shows of one line: escapes dropped, carriage-return and backspace redraws
-/// applied. Borrowed when the line holds none of them (the common case costs one search).
+/// applied. Borrowed when the line holds none of them before its terminator (the common case,
+/// a CRLF line's too, costs one search).
 pub fn visible(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    match redraws(line).next() {
+    match redraws(split_terminator(line).0).next() {
         None => std::borrow::Cow::Borrowed(line),
         Some(_) => std::borrow::Cow::Owned(render_line(line)),
     }
@@ -345,6 +388,30 @@ mod tests {
             cl.finish(&mut out);
             assert_eq!(out, clean(text.as_bytes()), "pieces of {step}");
         }
+    }
+
+    /// The line-for-line cleaner gives [`visible_text`] of the whole, in pieces of any size, and
+    /// moves no line: a `\n` (of `\r\n` too) stays where it was, and repeats stay repeated.
+    #[test]
+    fn line_for_line_cleaning_moves_no_line() {
+        let text = "\x1b[1mbold\x1b[0m\r\nprog 1\rprog 2\nz\nz\nz\n\x1b[31mred\x1b[0m\nend\x1b[0m";
+        let want = b"bold\r\nprog 2\nz\nz\nz\nred\nend";
+        assert_eq!(&visible_text(text.as_bytes())[..], want);
+        for step in 1..text.len() + 1 {
+            let mut out = Vec::new();
+            let mut cl = LineCleaner::default();
+            for piece in text.as_bytes().chunks(step) {
+                cl.push(piece, &mut out);
+            }
+            cl.finish(&mut out);
+            assert_eq!(out, want, "pieces of {step}");
+        }
+        // Text without noise comes out as it went in.
+        let mut out = Vec::new();
+        let mut cl = LineCleaner::default();
+        cl.push(b"a\nb", &mut out);
+        cl.finish(&mut out);
+        assert_eq!(out, b"a\nb");
     }
 
     /// The colour-only path shows what the screen shows, on lines made of the bytes that

@@ -104,7 +104,8 @@ keys! {
     head_ratio: f64 = ratio, |r: &f64| format!("{r:?}");
     /// `--keep`: regular expressions, each checked.
     keep: Vec<String> = patterns, |k: &Vec<String>| list(k);
-    /// `--clean`.
+    /// `--clean` (`true`); `false` is `--no-clean`, and unset cleans an input only when it is
+    /// cut (a command's output always).
     clean: bool = flag, bool::to_string;
     /// `--marker`: a template whose placeholders are checked.
     marker: String = template, |s: &String| quote(s);

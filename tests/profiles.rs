@@ -25,8 +25,8 @@ fn flags_override_the_profile_which_overrides_the_defaults() {
             .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
     };
     assert_eq!(setting("max_lines").as_deref(), Some("max_lines = 5 # flag"));
-    assert_eq!(setting("max_chars").as_deref(), Some("max_chars = 20000 # ctx.example.toml:45 [tools.grep]"));
-    assert_eq!(setting("strategy").as_deref(), Some("strategy = \"head\" # ctx.example.toml:42 [tools.grep]"));
+    assert_eq!(setting("max_chars").as_deref(), Some("max_chars = 20000 # ctx.example.toml:47 [tools.grep]"));
+    assert_eq!(setting("strategy").as_deref(), Some("strategy = \"head\" # ctx.example.toml:44 [tools.grep]"));
     // An unknown tool gets [defaults]; -v says so.
     let r = run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "nope", "-v", "--print-config"]));
     assert!(r.out.contains("max_chars = 12000"), "{}", r.out);

@@ -208,6 +208,60 @@ fn a_cut_is_always_marked_or_refused() {
     assert!(r.out.contains(&format!("] {}\n", saved.display())), "{}", r.out);
 }
 
+/// Escapes take room and say nothing. An input that is cut is cut from what a terminal shows of
+/// it, line for line: the same output, byte for byte, as its plain text gives, with the markers'
+/// line numbers the input's, and the full text saved is that plain text, line for line. An input
+/// that fits passes as it came, and `--no-clean` keeps the escapes in a cut. The lines are
+/// Pester's on Travis (master-thesis, PowerShell__pester@Pester__555251409.log, lines 771-777:
+/// each `ESC[39;49m` pair is Pester's, the `\r\r\n` Travis's).
+#[test]
+fn a_cut_input_is_cut_from_what_a_terminal_shows() {
+    let (c, e) = ("\x1b[39;49m", "\r\r\n");
+    let passed =
+        |i: usize| format!("{c}\x1b[32m{c}\x1b[32m    [+] i{i}{c}{c}{c}\x1b[30m{c}\x1b[30m 11ms (5ms|6ms){c}{c}{e}");
+    let failed = format!(
+        "{c}\x1b[31m{c}\x1b[31m[-] - Running without any params runs all files from the local folder -> Expected and actual values differ!{e}"
+    );
+    let shown = |line: &str| {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(i) = rest.find('\x1b') {
+            out.push_str(&rest[..i]);
+            rest = &rest[i + rest[i..].find('m').expect("an SGR") + 1..];
+        }
+        out.push_str(rest);
+        out.replace("\r\r\n", "\r\n")
+    };
+    let lines: Vec<String> = (0..300).map(passed).chain([failed.clone()]).chain((300..400).map(passed)).collect();
+    let coloured = lines.concat();
+    let plain: String = lines.iter().map(|l| shown(l)).collect();
+    assert_eq!(plain.lines().count(), 401);
+    assert!(plain.contains("    [+] i7 11ms (5ms|6ms)\r\n"), "{}", &plain[..200]);
+
+    let dir = tmp("cut-shown");
+    let args = ["--max-chars", "2000", "--persist"];
+    let from_coloured = run(ctx().args(args).arg(&dir).write_stdin(coloured.clone()));
+    let from_plain = run(ctx().args(args).arg(&dir).write_stdin(plain.clone()));
+    assert_eq!(from_coloured.code, 0, "{}", from_coloured.err);
+    assert_eq!(from_coloured.out, from_plain.out);
+    assert!(!from_coloured.out.contains('\x1b'));
+    assert!(from_coloured.out.contains("\n[-] - Running without any params runs all files"), "{}", from_coloured.out);
+    // Numbered as the input's 401 lines: the failure is line 301.
+    assert!(from_coloured.out.contains("\n[... 247 lines (7,090 chars) omitted: lines 28-274; full text: "));
+    assert!(from_coloured.out.contains("differ!\r\n[... 94 lines (2,726 chars) omitted: lines 302-395 ...]\n"));
+    let saved = common::saved(&dir);
+    assert_eq!(saved.len(), 1, "both saved the same text: {saved:?}");
+    assert_eq!(std::fs::read_to_string(&saved[0]).expect("read"), plain);
+
+    // An input that fits passes as it came.
+    let few = lines[295..305].concat();
+    assert_eq!(run(ctx().args(["--max-chars", "2000"]).write_stdin(few.clone())).out, few);
+    // --no-clean keeps the escapes in a cut, and so keeps fewer lines.
+    let kept = run(ctx().args(["--max-chars", "2000", "--no-clean"]).write_stdin(coloured));
+    assert!(kept.out.contains(&failed), "{}", kept.out);
+    assert!(kept.out.lines().count() < from_plain.out.lines().count(), "{}", kept.out);
+}
+
 #[test]
 #[ignore = "needs ../shared/corpus"]
 fn clean_on_the_npm_log_removes_the_noise_on_shared_corpus() {

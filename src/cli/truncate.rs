@@ -115,12 +115,13 @@ pub struct Args {
     #[arg(long, value_name = "N", conflicts_with_all = ["strategy", "marker", "no_marker"], value_parser = super::args::budget_value)]
     pub preview: Option<u64>,
 
-    /// Remove terminal noise first: ANSI escapes, carriage-return redraws, repeated lines [on
-    /// by default with -- COMMAND]
+    /// Remove terminal noise first, cut or not: ANSI escapes, carriage-return redraws, runs of
+    /// repeated lines [on by default with -- COMMAND; without it, an input that is cut still
+    /// loses its escapes and redraws, line for line]
     #[arg(long, conflicts_with = "no_clean")]
     pub clean: bool,
 
-    /// Keep terminal noise in a command's output (--clean is on by default with -- COMMAND)
+    /// Keep terminal noise: in a command's output, and in an input that is cut
     #[arg(long)]
     pub no_clean: bool,
 

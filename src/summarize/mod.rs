@@ -217,7 +217,10 @@ pub fn summarize(input: &[u8], opts: &Options, llm: Option<&Client>, progress: &
     if opts.preserve || size <= opts.summarize_above {
         out.tier = Tier::Truncated;
         // `auto` is decided by the truncate module (salient for a log), on the scan it then uses.
-        (out.summary, out.unmarked) = fitted(input, &budget_of(opts.pass_through, opts), opts.encoding, opts.strategy);
+        // What is cut is cut from what a terminal shows, line for line, as `ctx-truncate` does;
+        // preserved text (code) keeps its bytes.
+        let shown = if opts.preserve { std::borrow::Cow::Borrowed(input) } else { crate::clean::visible_text(input) };
+        (out.summary, out.unmarked) = fitted(&shown, &budget_of(opts.pass_through, opts), opts.encoding, opts.strategy);
         return out;
     }
     match llm {
@@ -677,6 +680,22 @@ mod tests {
         let s = summarize(long.as_bytes(), &opts, None, &|_| {});
         assert_eq!(s.tier, Tier::Truncated);
         assert!(s.summary.chars().count() <= 12_000);
+    }
+
+    /// The truncated tier cuts what a terminal shows, line for line, as `ctx-truncate` does; a
+    /// preserved text keeps its bytes.
+    #[test]
+    fn the_truncated_tier_cuts_what_a_terminal_shows() {
+        let line = |i: usize| format!("\x1b[32m\x1b[1mok\x1b[0m step {i}\n");
+        let coloured: String = (0..1000).map(line).collect();
+        let plain: String = (0..1000).map(|i| format!("ok step {i}\n")).collect();
+        let s = summarize(coloured.as_bytes(), &Options::default(), None, &|_| {});
+        assert_eq!(s.tier, Tier::Truncated);
+        assert_eq!(s.summary, summarize(plain.as_bytes(), &Options::default(), None, &|_| {}).summary);
+        assert!(s.summary.contains("\nok step 999\n") && s.summary.contains(" omitted: lines "), "{}", s.summary);
+        let opts = Options { preserve: true, ..Options::default() };
+        let kept = summarize(coloured.as_bytes(), &opts, None, &|_| {});
+        assert!(kept.summary.ends_with(&line(999)), "{}", kept.summary);
     }
 
     #[test]

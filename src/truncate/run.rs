@@ -7,7 +7,7 @@
 use super::range::{LineRange, RangeReader};
 use super::watch::{Signals, Stopped, Watch};
 use super::{Doc, Fitted, Marker, Options, Retainer, Strategy};
-use crate::clean::Cleaner;
+use crate::clean::{Cleaner, LineCleaner};
 use crate::config::Settings;
 use crate::error::usage;
 use crate::store::{self, Spool, Store};
@@ -30,8 +30,8 @@ pub struct Request {
     pub lines: Option<LineRange>,
     /// What the input is: HTML becomes text first, JSON is cut so that it stays JSON.
     pub from: Option<Format>,
-    /// Remove terminal noise first.
-    pub clean: bool,
+    /// When terminal noise is removed.
+    pub clean: Clean,
     /// Read binary input as text instead of standing it as `[binary, N bytes, not shown]`.
     pub text: bool,
     /// Write the input's size in this unit (and nothing else) instead of fitting it.
@@ -42,6 +42,22 @@ pub struct Request {
     pub store: Option<Store>,
     /// Run this command and fit its output instead of reading the input.
     pub command: Option<Command>,
+}
+
+/// When terminal noise (escapes, carriage-return and backspace redraws) is removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clean {
+    /// Never: the bytes stay as they came, cut or not (`--no-clean`, a profile's `clean =
+    /// false`).
+    Never,
+    /// When the input is cut: an input that fits is passed as it came, and one that does not
+    /// is cut from what a terminal shows of it, line for line ([`LineCleaner`]), since escapes
+    /// take room and say nothing. Lines are not folded, so the markers' line numbers are the
+    /// input's. The default for an input read.
+    Cut,
+    /// Always, folding runs of identical lines too ([`Cleaner`]: `--clean`, and the default for
+    /// a command's output).
+    Always,
 }
 
 /// A command to run, watch and fit the output of.
@@ -83,7 +99,8 @@ pub struct Call {
     pub json: bool,
     /// Run this command instead of reading an input.
     pub command: Option<Command>,
-    /// Keep a command's terminal noise (cleaning is on by default for a command).
+    /// Keep terminal noise, in a cut too (a command's output is cleaned by default, and an
+    /// input's when it is cut).
     pub no_clean: bool,
 }
 
@@ -172,7 +189,13 @@ impl Request {
             from: s.from,
             // Tools force colours and progress redraws on a terminal-less run often enough that
             // a command's output is cleaned unless asked not to be.
-            clean: s.clean.unwrap_or(false) || (call.command.is_some() && !call.no_clean),
+            clean: match s.clean {
+                _ if call.no_clean => Clean::Never,
+                Some(true) => Clean::Always,
+                _ if call.command.is_some() => Clean::Always,
+                Some(false) => Clean::Never,
+                None => Clean::Cut,
+            },
             text: call.text,
             count: call.count,
             json: call.json,
@@ -404,25 +427,49 @@ fn binary_input(reader: impl Read, src: &Meta, req: &Request, out: &mut impl Wri
     Ok(report)
 }
 
-/// A reader that checks, as they pass, whether the bytes read are valid UTF-8.
+/// A reader that checks, as they pass, whether the bytes read are valid UTF-8, and keeps a copy
+/// of them when asked.
 struct Checked<'a, R> {
     inner: R,
     utf8: &'a mut Utf8Check,
+    copy: Option<&'a mut RawCopy>,
 }
 
 impl<R: Read> Read for Checked<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         self.utf8.push(&buf[..n]);
+        if let Some(c) = self.copy.as_mut() {
+            c.push(&buf[..n]);
+        }
         Ok(n)
     }
 }
 
-/// A reader of `inner` with its terminal noise removed (see [`Cleaner`]).
+/// The input as it came, kept while it could still fit the budget ([`Clean::Cut`]): at most
+/// `cap` bytes, the most that any text within the budget holds.
+struct RawCopy {
+    bytes: Option<Vec<u8>>,
+    cap: u64,
+}
+
+impl RawCopy {
+    fn push(&mut self, data: &[u8]) {
+        if self.bytes.as_ref().is_some_and(|b| (b.len() + data.len()) as u64 > self.cap) {
+            self.bytes = None;
+        }
+        if let Some(b) = self.bytes.as_mut() {
+            b.extend_from_slice(data);
+        }
+    }
+}
+
+/// A reader of `inner` with its terminal noise removed (see [`Cleaner`], and [`LineCleaner`]
+/// with [`Cleaned::line_for_line`]).
 pub struct Cleaned<R> {
     inner: R,
     /// `None` once `inner` is at its end and the cleaner has given its last bytes.
-    cleaner: Option<Cleaner>,
+    cleaner: Option<Either>,
     raw: Vec<u8>,
     clean: Vec<u8>,
     at: usize,
@@ -431,7 +478,40 @@ pub struct Cleaned<R> {
 impl<R: Read> Cleaned<R> {
     /// Cleans what `inner` gives.
     pub fn new(inner: R) -> Cleaned<R> {
-        Cleaned { inner, cleaner: Some(Cleaner::default()), raw: vec![0; 64 << 10], clean: Vec::new(), at: 0 }
+        Cleaned {
+            inner,
+            cleaner: Some(Either::Folding(Cleaner::default())),
+            raw: vec![0; 64 << 10],
+            clean: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// Cleans what `inner` gives line for line: no line folded or moved.
+    pub fn line_for_line(inner: R) -> Cleaned<R> {
+        Cleaned { cleaner: Some(Either::Lines(LineCleaner::default())), ..Cleaned::new(inner) }
+    }
+}
+
+/// The cleaner of a [`Cleaned`].
+enum Either {
+    Folding(Cleaner),
+    Lines(LineCleaner),
+}
+
+impl Either {
+    fn push(&mut self, input: &[u8], out: &mut Vec<u8>) {
+        match self {
+            Either::Folding(c) => c.push(input, out),
+            Either::Lines(c) => c.push(input, out),
+        }
+    }
+
+    fn finish(self, out: &mut Vec<u8>) {
+        match self {
+            Either::Folding(c) => c.finish(out),
+            Either::Lines(c) => c.finish(out),
+        }
     }
 }
 
@@ -462,10 +542,20 @@ impl<R: Read> Read for Cleaned<R> {
     }
 }
 
-/// `reader`, checked for UTF-8 as it is read and then cleaned when `clean`.
-fn prepared<'a>(reader: impl Read + 'a, utf8: &'a mut Utf8Check, clean: bool) -> Box<dyn Read + 'a> {
-    let checked = Checked { inner: reader, utf8 };
-    if clean { Box::new(Cleaned::new(checked)) } else { Box::new(checked) }
+/// `reader`, checked for UTF-8 (and copied to `copy`, if given) as it is read, then cleaned as
+/// `clean` says.
+fn prepared<'a>(
+    reader: impl Read + 'a,
+    utf8: &'a mut Utf8Check,
+    copy: Option<&'a mut RawCopy>,
+    clean: Clean,
+) -> Box<dyn Read + 'a> {
+    let checked = Checked { inner: reader, utf8, copy };
+    match clean {
+        Clean::Never => Box::new(checked),
+        Clean::Cut => Box::new(Cleaned::line_for_line(checked)),
+        Clean::Always => Box::new(Cleaned::new(checked)),
+    }
 }
 
 /// Reads an input into a document: whole, or as a window for the streaming strategies.
@@ -473,7 +563,9 @@ fn ingest(reader: impl Read, name: &str, req: &Request) -> Result<(Doc, Option<S
     let opts = &req.fit;
     let tokens = (opts.count_tokens || opts.budget.tokens.is_some()).then_some(opts.encoding);
     let mut utf8 = Utf8Check::default();
-    let reader = prepared(reader, &mut utf8, req.clean);
+    let cap = opts.budget.max_bytes().unwrap_or(super::MEMORY_LIMIT as u64);
+    let mut copy = (req.clean == Clean::Cut).then(|| RawCopy { bytes: Some(Vec::new()), cap });
+    let reader = prepared(reader, &mut utf8, copy.as_mut(), req.clean);
     let (doc, spool) = if opts.strategy.streams() {
         let mut retainer = Retainer::new(&opts.budget, tokens, req.store.clone());
         if opts.strategy.collects() {
@@ -489,6 +581,13 @@ fn ingest(reader: impl Read, name: &str, req: &Request) -> Result<(Doc, Option<S
         })?;
         (Doc::whole(all), None)
     };
+    // Cleaned only when cut: an input that fits as it came is passed as it came.
+    if let Some(raw) = copy.and_then(|c| c.bytes)
+        && doc.text() != Some(&raw[..])
+        && super::fits(&raw, opts)
+    {
+        return Ok((Doc::whole(raw), None, utf8.finish()));
+    }
     Ok((doc, spool, utf8.finish()))
 }
 
@@ -591,7 +690,9 @@ fn count(reader: impl Read, name: &str, req: &Request) -> Result<(Size, bool)> {
     let mut size = Size::default();
     let mut last = None;
     let mut utf8 = Utf8Check::default();
-    read_chunks(prepared(reader, &mut utf8, req.clean), name, |c| {
+    // An input is counted as it came unless it is always cleaned.
+    let clean = if req.clean == Clean::Cut { Clean::Never } else { req.clean };
+    read_chunks(prepared(reader, &mut utf8, None, clean), name, |c| {
         size.bytes += c.len() as u64;
         size.chars += text::count_chars(c);
         size.lines += text::count_newlines(c);
