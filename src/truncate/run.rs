@@ -447,7 +447,11 @@ impl<R: Read> Read for Checked<'_, R> {
 }
 
 /// The input as it came, kept while it could still fit the budget ([`Clean::Cut`]): at most
-/// `cap` bytes, the most that any text within the budget holds.
+/// `cap` bytes, the most that any text within the budget holds ([`MEMORY_LIMIT`] for a budget of
+/// lines only). A [`Retainer`] holds as much of the cleaned text whole before it keeps a window,
+/// so the copy at most doubles what a call that passes its input whole holds anyway.
+///
+/// [`MEMORY_LIMIT`]: super::MEMORY_LIMIT
 struct RawCopy {
     bytes: Option<Vec<u8>>,
     cap: u64,
