@@ -276,9 +276,15 @@ fn a_cut_input_is_cut_from_what_a_terminal_shows() {
     let few = lines[295..305].concat();
     assert_eq!(run(ctx().args(["--max-chars", "2000"]).write_stdin(few.clone())).out, few);
     // --no-clean keeps the escapes in a cut, and so keeps fewer lines.
-    let kept = run(ctx().args(["--max-chars", "2000", "--no-clean"]).write_stdin(coloured));
+    let kept = run(ctx().args(["--max-chars", "2000", "--no-clean"]).write_stdin(coloured.clone()));
     assert!(kept.out.contains(&failed), "{}", kept.out);
     assert!(kept.out.lines().count() < from_plain.out.lines().count(), "{}", kept.out);
+    // So does the read profile (`clean = false`): a file's bytes are the file's.
+    let read = run(ctx().args(["--tool", "read", "--max-lines", "5"]).write_stdin(coloured.clone()));
+    assert!(read.out.starts_with(&lines[..2].concat()), "{}", read.out);
+    // --count counts the input as it came.
+    let bytes = run(ctx().arg("--count=bytes").write_stdin(coloured.clone()));
+    assert_eq!(bytes.out, format!("{}\n", coloured.len()));
 }
 
 #[test]
