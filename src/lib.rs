@@ -4,6 +4,7 @@
 //! - [`text`]: units, sizes, budgets, and the one cut helper.
 //! - [`tokens`]: exact o200k/cl100k token counts and the estimate.
 //! - [`signals`]: how much a line matters (ranked classes, templates), for every tool.
+//! - [`matcher`]: whether a line matches any of the built-in patterns, from an automaton built fast.
 //! - [`clean`]: terminal noise removal.
 //! - [`truncate`]: fitting text into a budget.
 //! - [`structure`]: input formats: HTML to readable text, and JSON cut so that it stays valid JSON.
@@ -30,6 +31,7 @@ pub mod compact;
 pub mod config;
 pub mod error;
 pub mod llm;
+pub mod matcher;
 pub mod multicall;
 pub mod regular;
 pub mod score;

@@ -14,8 +14,9 @@
 //! is seen. [`template`] folds lines that differ only in numbers, hex ids and timestamps, so
 //! repeats can be counted and rare lines preferred.
 
+use crate::matcher::Matcher;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-use regex::bytes::{Regex, RegexSet};
+use regex::bytes::Regex;
 use std::sync::LazyLock;
 
 /// How much a line matters, from least to most.
@@ -316,16 +317,16 @@ const PASSES: &[&str] = &[
 
 /// A set of the built-in patterns, ASCII-only classes (`\w`, `\s`, `\b`): the formats are ASCII,
 /// and byte classes keep the automaton small and fast.
-fn set(patterns: &[&str]) -> RegexSet {
-    RegexSet::new(patterns.iter().map(|p| format!("(?-u){p}"))).expect("built-in patterns")
+fn set(patterns: &[&str]) -> Matcher {
+    Matcher::new(&patterns.iter().map(|p| format!("(?-u){p}")).collect::<Vec<_>>())
 }
 
-static VERDICT_SET: LazyLock<RegexSet> = LazyLock::new(|| set(VERDICTS));
-static SUMMARY_SET: LazyLock<RegexSet> = LazyLock::new(|| set(SUMMARIES));
-static CONTEXT_SET: LazyLock<RegexSet> = LazyLock::new(|| set(&CONTEXTS[..NEAR_ONLY.start]));
-static NEAR_SET: LazyLock<RegexSet> = LazyLock::new(|| set(&CONTEXTS[NEAR_ONLY]));
+static VERDICT_SET: LazyLock<Matcher> = LazyLock::new(|| set(VERDICTS));
+static SUMMARY_SET: LazyLock<Matcher> = LazyLock::new(|| set(SUMMARIES));
+static CONTEXT_SET: LazyLock<Matcher> = LazyLock::new(|| set(&CONTEXTS[..NEAR_ONLY.start]));
+static NEAR_SET: LazyLock<Matcher> = LazyLock::new(|| set(&CONTEXTS[NEAR_ONLY]));
 #[cfg(test)]
-static PASS_SET: LazyLock<RegexSet> = LazyLock::new(|| set(PASSES));
+static PASS_SET: LazyLock<Matcher> = LazyLock::new(|| set(PASSES));
 
 /// Whether `line` matches one of [`PASSES`], written out by hand: most lines of a passing run
 /// are looked at only for this, so it must cost little. `passes_as_the_patterns_say` holds it
@@ -402,7 +403,7 @@ const STOCK: &[&str] = &[
     ), // AddressSanitizer's shadow memory and its legend, the same after every report
 ];
 
-static STOCK_SET: LazyLock<RegexSet> = LazyLock::new(|| set(STOCK));
+static STOCK_SET: LazyLock<Matcher> = LazyLock::new(|| set(STOCK));
 
 /// The length of googletest's or an init script's `[  OK  ]` (spaces on both sides of `OK`)
 /// when `t` starts with one.
@@ -414,36 +415,34 @@ fn ok_box(t: &[u8]) -> Option<usize> {
     let between = spaces(after);
     (before > 0 && between > 0 && after.get(between) == Some(&b']')).then_some(before + between + 4)
 }
-static WARNING: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b").expect("built-in pattern"));
+static WARNING: LazyLock<Matcher> =
+    LazyLock::new(|| Matcher::new(&[r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b"]));
 /// A word that says something failed, as a word of its own: one joined to a name by `-` or `/`
 /// (the package `libgpg-error-dev`, `symfony/error-handler`, a path `src/mongodb/exception/`, a
 /// flag `--enable-fail-if-missing`) names something. On bench/reallogs.sh 3,733 lines matched
 /// only that way, one of them a needle (0.03%; plain lines 0.02%, mentions 0.8%). A dotted name
 /// (`java.lang.AssertionError: expected`) still mentions one.
-static MENTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static MENTION: LazyLock<Matcher> = LazyLock::new(|| {
+    Matcher::new(&[concat!(
         r"(?-u)(?i:(?:^|[^\w\-/])",
         r"(?:errors?|err!?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:ked)?|exceptions?|traceback|abort(?:ed)?",
         r"|segmentation fault|core dumped|undefined reference|cannot find|no such file|permission denied",
         r"|timed out|assert(?:ion)?(?:error)?|critical|crash(?:ed)?|killed|denied|refused)(?:$|[^\w\-/]))"
-    ))
-    .expect("built-in pattern")
+    )])
 });
 /// A stack frame: Java's and JS's `at pkg.C.m(C.java:12)`, `at new C [as c] (x.js:1:2)` and `at
 /// file.js:3:7`, Java's `... 15 more`, a sanitizer's or gdb's `#3 0x4fb97b in f x.c:9`,
 /// PowerShell's `at f, /x.ps1: line 9` and `at <ScriptBlock>, /x.ps1:9`, .NET's `at N.C.M(String
 /// s) in /x.cs:line 9`, Ruby's ``from /x.rb:9:in `m'``. Salient's end share keeps the first frames
 /// of a run (those nearest the exception) and leaves the deeper ones out.
-static FRAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static FRAME: LazyLock<Matcher> = LazyLock::new(|| {
+    Matcher::new(&[concat!(
         r"(?-u)^(?:at (?:(?:new |async )?\S+(?: \[as [^\]]+\])? \(.*\)|\S*[:.(]\S*)\s*$",
         r"|\.\.\. \d+ (?:more|common frames omitted)\s*$|#\d+ +0x[0-9a-fA-F]+ ",
         r"|at [^,()]+, .*(?::\d+|: line \d+)\s*$",
         r"|at [\w.`<>\[\]+$|]+\([^()]*\)(?: in .+:line \d+)?\s*$",
         r"|(?:from )?\S+\.rb:\d+:in [`'].*'\s*$)"
-    ))
-    .expect("built-in pattern")
+    )])
 });
 
 /// Whether `line` is a stack frame ([`FRAME`]); colour, indentation and a CI timestamp do not
@@ -459,15 +458,14 @@ pub fn is_frame(line: &[u8]) -> bool {
 /// a bare `error` only after words that hold
 /// more than letters (`12:00:01 [main] error …`), as after plain words it is prose (Pester's
 /// `Context Error handling`, ccache's `preprocessor error   2`).
-static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static LEVEL: LazyLock<Matcher> = LazyLock::new(|| {
+    Matcher::new(&[concat!(
         r#"(?-u)^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|ERR|EMERG|ALERT)(?:[\])>]:?|:)?\s"#,
         r#"|^(?:\S+\s+){0,2}?\S*\d:\d\d\S*\s+(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|ERR|EMERG|ALERT)(?:[\])>]:?|:)?\s"#,
         r#"|^(?:\S+\s+){0,3}?[\[(<]?(?:Error|error)(?:[\])>]:?|:)\s"#,
         r#"|^(?:\S*[^A-Za-z\s]\S*\s+){0,3}?[\[(<]?(?:Error|error)\s"#,
         r#"|\blevel[=:]"?(?:error|fatal|critical)\b|"level":\s*"(?:error|fatal|critical)""#
-    ))
-    .expect("built-in pattern")
+    )])
 });
 
 /// Whether a line starts in a way that can matter without any of [`WORDS`]: the starts of the
@@ -613,26 +611,31 @@ fn located(t: &[u8]) -> bool {
         || not_failing.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes())))
 }
 
-/// Builds, on a thread of its own, the patterns and automata that judging lines needs (about
-/// 9 ms of CPU on the machine of bench/hook.sh), so that a caller that will judge lines has it
-/// done beside other work (a truncation that will cut: while the full text is saved; a hook or
-/// MCP call on a text of more than 64 KiB: while it is cleaned). Once per process; a line judged
-/// before it is done waits for what it needs, as it would have built it.
+/// Builds, on two threads of their own, the patterns and automata that judging lines needs
+/// (about 8 ms of CPU in all on the machine of bench/hook.sh), so that a caller that will judge
+/// lines has it done beside other work (a truncation that will cut: while the full text is
+/// saved; a hook or MCP call on a text of more than 64 KiB: while it is cleaned). Once per
+/// process; a line judged before it is done waits for what it needs, as it would have built it.
 pub fn prepare_in_background() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
-        let prepare = || {
-            for set in [&VERDICT_SET, &STOCK_SET, &SUMMARY_SET, &CONTEXT_SET, &NEAR_SET] {
-                LazyLock::force(set);
-            }
-            for re in [&LEVEL, &MENTION, &WARNING, &FRAME] {
-                LazyLock::force(re);
-            }
+        // Two threads, about half of the work each (the first line judged needs the word
+        // finders and the passing lines' patterns first, then the verdicts').
+        let verdicts = || {
+            [&VERDICT_SET, &SUMMARY_SET, &CONTEXT_SET, &NEAR_SET, &FRAME].into_iter().for_each(|m| {
+                LazyLock::force(m);
+            })
+        };
+        let words = || {
             LazyLock::force(&WORD_FINDER);
             LazyLock::force(&LOWER_WORD_FINDER);
+            [&STOCK_SET, &LEVEL, &WARNING, &MENTION].into_iter().for_each(|m| {
+                LazyLock::force(m);
+            });
         };
         // Without a thread (none left), the patterns are built where they are first needed.
-        let _ = std::thread::Builder::new().name("ctx-prepare".into()).spawn(prepare);
+        let _ = std::thread::Builder::new().name("ctx-prepare".into()).spawn(verdicts);
+        let _ = std::thread::Builder::new().name("ctx-prepare".into()).spawn(words);
     });
 }
 
