@@ -1724,6 +1724,21 @@ mod tests {
         assert!(lines > 10_000, "{lines} lines");
     }
 
+    /// Every built-in pattern compiles (a [`Matcher`] panics on one that does not), and the
+    /// threads that build them ahead leave each one built.
+    #[test]
+    fn every_built_in_pattern_builds() {
+        prepare_in_background();
+        let sets = [&VERDICT_SET, &SUMMARY_SET, &CONTEXT_SET, &NEAR_SET, &STOCK_SET, &PASS_SET];
+        let singles = [&LEVEL, &MENTION, &WARNING, &FRAME];
+        for m in sets.into_iter().chain(singles) {
+            LazyLock::force(m);
+        }
+        assert!(VERDICT_SET.is_match(b"error[E0308]: mismatched types"));
+        assert!(FRAME.is_match(b"at com.x.Y.z(Y.java:12)"));
+        assert!(!MENTION.is_match(b"libgpg-error-dev"));
+    }
+
     #[test]
     #[ignore = "needs ../shared/corpus"]
     fn passes_as_the_patterns_say_on_shared_corpus() {
