@@ -11,10 +11,10 @@
 //! cannot answer (a Unicode word boundary next to a byte past ASCII), a PikeVM over the same
 //! NFA does, as `regex` itself would.
 
+use regex_automata::Input;
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, NFA, pikevm::PikeVM};
 use regex_automata::util::{pool::Pool, syntax};
-use regex_automata::{Anchored, Input};
 use std::sync::OnceLock;
 
 /// Makes a cache for a pool.
@@ -26,12 +26,6 @@ pub struct Matcher {
     dfa: DFA,
     caches: Pool<Cache, Make<Cache>>,
     slow: OnceLock<(PikeVM, Pool<thompson::pikevm::Cache, Make<thompson::pikevm::Cache>>)>,
-}
-
-impl std::fmt::Debug for Matcher {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Matcher").field("patterns", &self.nfa.pattern_len()).finish()
-    }
 }
 
 impl Matcher {
@@ -55,7 +49,7 @@ impl Matcher {
 
     /// Whether `haystack` matches any of the patterns.
     pub fn is_match(&self, haystack: &[u8]) -> bool {
-        let input = Input::new(haystack).earliest(true).anchored(Anchored::No);
+        let input = Input::new(haystack).earliest(true);
         match self.dfa.try_search_fwd(&mut self.caches.get(), &input) {
             Ok(found) => found.is_some(),
             Err(_) => {
