@@ -239,12 +239,21 @@ fn token_budget_marks_tokens() {
     let text = "The quick brown fox jumps over the lazy dog.\n".repeat(500);
     let o = run(text.as_bytes(), &opts(Budget { tokens: Some(200), ..Budget::default() }, Strategy::HeadTail));
     assert!(Encoding::O200k.count(&o.text) <= 200);
-    assert!(s(&o.text).contains(" tokens) omitted: lines "));
     let gap = &o.gaps[0];
-    assert_eq!(
-        gap.tokens,
-        Some(Encoding::O200k.count(&text.as_bytes()[gap.start_byte as usize..gap.end_byte as usize]))
+    let tokens = Encoding::O200k.count(&text.as_bytes()[gap.start_byte as usize..gap.end_byte as usize]);
+    assert_eq!(gap.tokens, Some(tokens));
+    // The marker counts in the budget's unit: tokens, not chars as well.
+    let marker = format!(
+        "\n[... {} lines ({} tokens) omitted: lines {}-{} ...]\n",
+        gap.lines,
+        crate::text::group_digits(tokens),
+        gap.start_line,
+        gap.end_line
     );
+    assert!(s(&o.text).contains(&marker), "{marker}\n{}", s(&o.text));
+    // Without a token budget, chars.
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(1_000), ..Budget::default() }, Strategy::HeadTail));
+    assert!(s(&o.text).contains(" chars) omitted: lines "), "{}", s(&o.text));
 }
 
 #[test]
@@ -982,7 +991,7 @@ fn a_stack_that_repeats_one_kept_below_costs_one_marker() {
     // last lines); each stack above them, the same frames again, is one marker.
     assert!(text.contains(&format!("{}{}\n[... 13 lines", failures[5], frames[..3].join("\n"))), "{text}");
     for f in &failures[1..5] {
-        assert!(text.contains(&format!("{f}[... 16 lines (1,804 chars, 482 tokens) omitted")), "{f}\n{text}");
+        assert!(text.contains(&format!("{f}[... 16 lines (482 tokens) omitted")), "{f}\n{text}");
     }
 }
 
