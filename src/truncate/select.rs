@@ -790,6 +790,14 @@ fn pick(
 /// more at 8,000 chars, 2,000 tokens and in the summary (master-thesis's standard, testthat,
 /// pytest and XCTest logs; no needle of the other sources changed); taken after the summaries
 /// too, 2, 1 and 3; after the context lines too, 4, 0 and -2.
+///
+/// Nor is a stack frame: over a failure it is the deepest frame of the failure before it
+/// (Surefire's `at org.apache.maven.surefire.booter.ForkedBooter.main(…)` or `... 33 more` over
+/// each next `<<< FAILURE!`, mocha's `at Pipe.onread (net.js:560:20)` over each next numbered
+/// failure), not what the verdict belongs to. On bench/reallogs.sh that changed 44 of the 2,298
+/// outputs (retrofit, vscode, Pester, scala, coffeescript, autoprefixer, java-design-patterns and
+/// cidiff's nopol) and kept one needle more at 8,000 chars and at 2,000 tokens (the first frames
+/// of retrofit's exception took the room), none fewer.
 fn lead_ins(
     taken: &BTreeMap<u64, &Candidate>,
     bridges: &[(u64, u64)],
@@ -807,7 +815,8 @@ fn lead_ins(
             && !bridges.iter().any(|&(_, b)| b == t.start);
         let Some((n, line)) = starts.then(|| nearest(&t.before, true)).flatten() else { continue };
         let from = t.start - n as u64;
-        if signals::says_nothing(line) || !free.iter().any(|&(a, b)| from >= a && t.end() <= b) {
+        let belongs = !signals::says_nothing(line) && !signals::is_frame(line);
+        if !belongs || !free.iter().any(|&(a, b)| from >= a && t.end() <= b) {
             continue;
         }
         if let Some(rest) = left.minus(&size(&t.before[t.before.len() - n..], left, opts)) {
@@ -926,6 +935,38 @@ mod tests {
         let karma = format!("IE 10.0.0 (Windows 8.0.0) bootstrap factory method {} FAILED", tests[0]);
         assert_eq!(String::from_utf8_lossy(&order(3)), karma);
         assert_eq!(String::from_utf8_lossy(&order(2)).trim_ascii(), errors[0].trim_ascii());
+    }
+
+    /// A verdict's lead-in is the line it belongs to, not the last frame of the failure before
+    /// it. Real lines of retrofit's Surefire report (bench/reallogs.sh, master-thesis
+    /// `Java__square@retrofit__482509524.log`): the first failure's lead-in is the test class
+    /// that runs; the `Caused by:` under `at …ForkedBooter.main(…)` and the next failure under
+    /// `... 33 more` have none (both were taken before).
+    #[test]
+    fn a_frame_is_no_verdicts_lead_in() {
+        let text = "[INFO] T E S T S\n\
+            Running retrofit2.RequestFactoryTest\n\
+            getWithNullUrl(retrofit2.RequestFactoryTest)  Time elapsed: 0.007 sec  <<< ERROR!\n\
+            java.lang.IllegalArgumentException: @Url parameter is null. (parameter #1)\n\
+            \tat retrofit2.Utils.methodError(Utils.java:52)\n\
+            \tat org.apache.maven.surefire.booter.ForkedBooter.main(ForkedBooter.java:75)\n\
+            Caused by: java.lang.NullPointerException: @Url parameter is null.\n\
+            \tat retrofit2.Utils.checkNotNull(Utils.java:304)\n\
+            \t... 33 more\n\
+            \n\
+            pathParamRequired(retrofit2.RequestFactoryTest)  Time elapsed: 0.007 sec  <<< FAILURE!\n\
+            org.junit.ComparisonFailure: expected:<...ue must not be null.[]> but was:<...ue must not be null.[ (parameter #1)\n";
+        let candidates = Candidates::of(text.as_bytes(), None, 1 << 20);
+        let taken: BTreeMap<u64, &Candidate> =
+            candidates.list.iter().filter(|c| c.class >= Class::Verdict).map(|c| (c.line, c)).collect();
+        let verdict = |line: u64| taken.get(&line).map(|c| String::from_utf8_lossy(&c.text).into_owned());
+        assert!(verdict(2).is_some_and(|t| t.ends_with("<<< ERROR!\n")), "{:?}", verdict(2));
+        assert!(verdict(6).is_some_and(|t| t.starts_with("Caused by: ")), "{:?}", verdict(6));
+        assert!(verdict(10).is_some_and(|t| t.ends_with("<<< FAILURE!\n")), "{:?}", verdict(10));
+        let mut left = Budget { chars: Some(10_000), ..Budget::default() };
+        let spans = lead_ins(&taken, &[], &[(0, text.len() as u64)], &mut left, &Options::default());
+        let got: Vec<&str> = spans.iter().map(|&(a, b)| &text[a as usize..b as usize]).collect();
+        assert_eq!(got, ["Running retrofit2.RequestFactoryTest\n"]);
     }
 
     /// The gaps after the last verdict are what the kept spans leave of the region, whether a
