@@ -742,7 +742,10 @@ fn a_tiny_target_summarizes_everything_and_cuts_the_instruction_to_fit_on_shared
     let instruction = old[1]["content"].as_str().expect("the user's text").trim();
     let head: String = instruction.chars().take(60).collect();
     assert!(words.starts_with(&head.replace('\n', "\n  ")), "{words}");
-    assert!(words.contains(" tokens omitted: lines 9-"), "cut with a marker: {words}");
+    // The marker counts the cut in the budget's unit, tokens.
+    let marker = words.lines().map(str::trim_start).find(|l| l.starts_with("[... ")).expect("a marker");
+    assert!(marker.contains(" omitted: lines 9-"), "cut with a marker: {words}");
+    assert!(marker.contains(" tokens") && !marker.contains(" chars"), "{marker}");
     assert!(summary.ends_with("search it for details this summary lacks."), "{summary}");
 }
 
