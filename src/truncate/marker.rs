@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn templates() {
         let total = Size { lines: 99, ..Size::default() };
-        let cx = Context { total: &total, path: None, show_tokens: false, first_line: 1 };
+        let cx = Context { total: &total, path: None, show_tokens: true, first_line: 1 };
         let t = Marker::Template("<{lines} of {total_lines}, {nope}>".into());
         assert_eq!(render(&t, &gap(true, 1, 3), cx).as_deref(), Some("<3 of 99, {nope}>"));
         assert!(check_template("{lines} {start_line}").is_ok());
