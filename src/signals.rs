@@ -313,6 +313,7 @@ const PASSES: &[&str] = &[
     r"<testcase\b[^>]*/>\s*$",
     r"^\s*\[ +OK +\]|\[ +OK +\]\s*$",
     r"^\s*\[\+\] ",
+    r"(?::\s*|\s\s|\.\.\.\s?|=>\s)OK(?: \(\d[\d.]*m?s\))?\s*$",
 ];
 
 /// A set of the built-in patterns, ASCII-only classes (`\w`, `\s`, `\b`): the formats are ASCII,
@@ -356,6 +357,27 @@ fn is_pass(line: &[u8]) -> bool {
         || t.starts_with(b"[+] ")
         || ok_box(t).is_some()
         || memchr::memrchr(b'[', trimmed).is_some_and(|i| ok_box(&trimmed[i..]) == Some(trimmed.len() - i))
+        || ok_column(trimmed, space)
+}
+
+/// Whether `trimmed` ends in a status column that says `OK`, with the time it took or not,
+/// after a colon, a gap of spaces, `...` or `=>`: tasty's `  tables:      OK (0.06s)` (pandoc,
+/// purescript), mysqlcheck's `mysql.columns_priv      OK` (ejabberd), configure's `checking
+/// Perl version... OK` (vim), `Startup => OK` (symfony). An `OK` after one space is a word of
+/// the line (`responded: HTTP/1.1 200 OK`, `expected OK`), not its status.
+fn ok_column(trimmed: &[u8], space: impl Fn(&u8) -> bool) -> bool {
+    // The time: ` (0.06s)`, ` (12ms)`.
+    let timed = trimmed.strip_suffix(b"s)").and_then(|t| {
+        let t = t.strip_suffix(b"m").unwrap_or(t);
+        let number = t.iter().rev().take_while(|b| b.is_ascii_digit() || **b == b'.').count();
+        let t = &t[..t.len() - number];
+        let starts_with_digit = t.len() < trimmed.len() && trimmed[t.len()].is_ascii_digit();
+        (number > 0 && starts_with_digit && t.ends_with(b" (")).then(|| &t[..t.len() - 2])
+    });
+    let Some(before) = timed.unwrap_or(trimmed).strip_suffix(b"OK") else { return false };
+    let gap = before.iter().rev().take_while(|b| space(b)).count();
+    let word = &before[..before.len() - gap];
+    word.ends_with(b":") || gap >= 2 || (word.ends_with(b"...") && gap <= 1) || (word.ends_with(b"=>") && gap == 1)
 }
 
 /// Whether `line` says nothing about what failed: it says that something passed (`test x ...
@@ -1777,6 +1799,23 @@ mod tests {
             "x ... OK \t",
             "... Ok",
             "...ok",
+            "      tables:                            OK (0.06s)",
+            "      #1:  OK (0.03s)",
+            "mysql.columns_priv                                 OK",
+            "checking Perl version... OK",
+            "checking Perl version...OK",
+            "Startup => OK",
+            "x:OK",
+            "x OK (1ms)",
+            "x:  OK (1.5s) ",
+            "responded: HTTP/1.1 200 OK",
+            "expected OK",
+            "x  OK (s)",
+            "x  OK (1.5)",
+            "x  OKAY",
+            "x  NOK",
+            "OK",
+            "=>OK",
             "",
         ]
         .iter()
@@ -2233,7 +2272,8 @@ mod tests {
         }
     }
 
-    /// Passing lines of real runs (master-thesis git, thefuck, Nancy, symfony) rank below plain text.
+    /// Passing lines of real runs (master-thesis git, thefuck, Nancy, symfony, pandoc, purescript)
+    /// rank below plain text.
     #[test]
     fn real_passing_lines_rank_last() {
         for line in [
@@ -2255,6 +2295,19 @@ mod tests {
         // hold error words, against its failing one.
         assert_eq!(classify(b"    [+] Shows excerpted error messages correctly 36ms"), Class::Pass);
         assert_eq!(classify(b"    [-] Shows excerpted error messages correctly 36ms"), Class::Verdict);
+        // tasty's status column (master-thesis pandoc and purescript), whose test names hold
+        // error words: OK passes, FAIL still matters.
+        for line in [
+            "    informative error messages:                                      OK\r\n",
+            "        comment warnings (accept -- no warnings):                    OK\r\n",
+            "      '1110.purs' should compile and run without error:                                                                                                                                                                  OK (0.31s)\r\n",
+        ] {
+            assert_eq!(classify(line.as_bytes()), Class::Pass, "{line:?}");
+        }
+        let failed = "      tables:                                                        FAIL (0.06s)\r\n";
+        assert_eq!(classify(failed.as_bytes()), Class::Mention);
+        // An `OK` after one space is a word of the line, not its status.
+        assert_eq!(classify(b"error: expected OK"), Class::Verdict);
         assert!(Class::Pass < Class::Plain);
     }
 
