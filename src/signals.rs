@@ -313,7 +313,7 @@ const PASSES: &[&str] = &[
     r"<testcase\b[^>]*/>\s*$",
     r"^\s*\[ +OK +\]|\[ +OK +\]\s*$",
     r"^\s*\[\+\] ",
-    r"(?::\s*|\s\s|\.\.\.\s?|=>\s)OK(?: \(\d[\d.]*m?s\))?\s*$",
+    r"(?::\s*|\s\s|\.\.\.\s?|=>\s)(?:OK|PASS)(?: \(\d[\d.]*m?s\))?\s*$",
 ];
 
 /// A set of the built-in patterns, ASCII-only classes (`\w`, `\s`, `\b`): the formats are ASCII,
@@ -360,11 +360,13 @@ fn is_pass(line: &[u8]) -> bool {
         || ok_column(trimmed, space)
 }
 
-/// Whether `trimmed` ends in a status column that says `OK`, with the time it took or not,
-/// after a colon, a gap of spaces, `...` or `=>`: tasty's `  tables:      OK (0.06s)` (pandoc,
-/// purescript), mysqlcheck's `mysql.columns_priv      OK` (ejabberd), configure's `checking
-/// Perl version... OK` (vim), `Startup => OK` (symfony). An `OK` after one space is a word of
-/// the line (`responded: HTTP/1.1 200 OK`, `expected OK`), not its status.
+/// Whether `trimmed` ends in a status column that says `OK` or `PASS`, with the time it took or
+/// not, after a colon, a gap of spaces, `...` or `=>`: tasty's `  tables:      OK (0.06s)`
+/// (pandoc, purescript), mysqlcheck's `mysql.columns_priv      OK` (ejabberd), configure's
+/// `checking Perl version... OK` (vim), `Startup => OK` (symfony), vis's `prompt/history
+/// PASS` and git's `Result: PASS` (the passing side of the `FAIL` column in [`VERDICTS`]). An
+/// `OK` after one space is a word of the line (`responded: HTTP/1.1 200 OK`, `expected OK`),
+/// not its status.
 fn ok_column(trimmed: &[u8], space: impl Fn(&u8) -> bool) -> bool {
     // The time: ` (0.06s)`, ` (12ms)`.
     let timed = trimmed.strip_suffix(b"s)").and_then(|t| {
@@ -374,7 +376,8 @@ fn ok_column(trimmed: &[u8], space: impl Fn(&u8) -> bool) -> bool {
         let starts_with_digit = t.len() < trimmed.len() && trimmed[t.len()].is_ascii_digit();
         (number > 0 && starts_with_digit && t.ends_with(b" (")).then(|| &t[..t.len() - 2])
     });
-    let Some(before) = timed.unwrap_or(trimmed).strip_suffix(b"OK") else { return false };
+    let status = timed.unwrap_or(trimmed);
+    let Some(before) = status.strip_suffix(b"OK").or_else(|| status.strip_suffix(b"PASS")) else { return false };
     let gap = before.iter().rev().take_while(|b| space(b)).count();
     let word = &before[..before.len() - gap];
     word.ends_with(b":") || gap >= 2 || (word.ends_with(b"...") && gap <= 1) || (word.ends_with(b"=>") && gap == 1)
@@ -1816,6 +1819,11 @@ mod tests {
             "x  NOK",
             "OK",
             "=>OK",
+            "a/b                          PASS",
+            "Result: PASS",
+            "x PASS",
+            "x  PASSING",
+            "x  PASS (2ms)",
             "",
         ]
         .iter()
@@ -2272,8 +2280,8 @@ mod tests {
         }
     }
 
-    /// Passing lines of real runs (master-thesis git, thefuck, Nancy, symfony, pandoc, purescript)
-    /// rank below plain text.
+    /// Passing lines of real runs (master-thesis git, thefuck, Nancy, symfony, pandoc, purescript,
+    /// vis) rank below plain text.
     #[test]
     fn real_passing_lines_rank_last() {
         for line in [
@@ -2304,6 +2312,11 @@ mod tests {
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Pass, "{line:?}");
         }
+        // vis's status column (its `FAIL` is a verdict) and git's `Result: PASS`.
+        let vis = "\x1b[?1h\x1b=\x1b[?1l\x1b>insert-mode/autoindent                            PASS\r\n";
+        assert!(is_pass(body(&crate::clean::visible(vis.as_bytes()))));
+        assert!(says_nothing(vis.as_bytes()));
+        assert!(says_nothing(b"Result: PASS\r\n"));
         let failed = "      tables:                                                        FAIL (0.06s)\r\n";
         assert_eq!(classify(failed.as_bytes()), Class::Mention);
         // An `OK` after one space is a word of the line, not its status.
