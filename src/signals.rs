@@ -371,10 +371,9 @@ fn ok_column(trimmed: &[u8], space: impl Fn(&u8) -> bool) -> bool {
     // The time: ` (0.06s)`, ` (12ms)`.
     let timed = trimmed.strip_suffix(b"s)").and_then(|t| {
         let t = t.strip_suffix(b"m").unwrap_or(t);
-        let number = t.iter().rev().take_while(|b| b.is_ascii_digit() || **b == b'.').count();
-        let t = &t[..t.len() - number];
-        let starts_with_digit = t.len() < trimmed.len() && trimmed[t.len()].is_ascii_digit();
-        (number > 0 && starts_with_digit && t.ends_with(b" (")).then(|| &t[..t.len() - 2])
+        let (rest, number) =
+            t.split_at(t.len() - t.iter().rev().take_while(|b| b.is_ascii_digit() || **b == b'.').count());
+        number.first().is_some_and(u8::is_ascii_digit).then_some(rest)?.strip_suffix(b" (")
     });
     let status = timed.unwrap_or(trimmed);
     let Some(before) = status.strip_suffix(b"OK").or_else(|| status.strip_suffix(b"PASS")) else { return false };

@@ -152,10 +152,10 @@ fn line_range(gap: &Gap) -> String {
 /// The marker line for `gap`, without its newline; `None` when markers are off.
 pub fn render(marker: &Marker, gap: &Gap, cx: Context<'_>) -> Option<String> {
     let path = cx.path.map(|p| format!("; full text: {p}")).unwrap_or_default();
-    let chars = plural(gap.chars, "char", "chars");
-    let counts = match tokens(gap).filter(|_| cx.show_tokens) {
+    // The gap's size in the budget's unit, for the default wording.
+    let counts = || match tokens(gap).filter(|_| cx.show_tokens) {
         Some(t) => format!("{t} tokens"),
-        None => chars,
+        None => plural(gap.chars, "char", "chars"),
     };
     Some(match marker {
         Marker::Off => return None,
@@ -164,6 +164,7 @@ pub fn render(marker: &Marker, gap: &Gap, cx: Context<'_>) -> Option<String> {
             None => "[...]".to_string(),
         },
         Marker::Default if gap.aligned => {
+            let counts = counts();
             let like = match gap.repeats {
                 0 => String::new(),
                 n => {
@@ -177,9 +178,9 @@ pub fn render(marker: &Marker, gap: &Gap, cx: Context<'_>) -> Option<String> {
             )
         }
         Marker::Default if gap.start_line == gap.end_line => {
-            format!("[... {counts} omitted from line {}{path} ...]", group_digits(gap.start_line))
+            format!("[... {} omitted from line {}{path} ...]", counts(), group_digits(gap.start_line))
         }
-        Marker::Default => format!("[... {counts} omitted: {} (partly){path} ...]", line_range(gap)),
+        Marker::Default => format!("[... {} omitted: {} (partly){path} ...]", counts(), line_range(gap)),
         Marker::Preview => format!(
             "[... output truncated: showing {} of {} chars ({} lines in all); full output: {} ...]",
             group_digits(cx.total.chars.saturating_sub(gap.chars)),
