@@ -15,17 +15,57 @@ use regex_automata::Input;
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, NFA, pikevm::PikeVM};
 use regex_automata::util::{pool::Pool, syntax};
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// Makes a cache for a pool.
 type Make<T> = Box<dyn Fn() -> T + Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>;
 
 /// Built-in patterns, asked only whether a haystack matches any of them.
+///
+/// Each thread searches with a lazy DFA cache of its own, which fills with the states the
+/// lines it judged reached: building them is most of what a cold search costs. A thread that
+/// is done judging for a while (a scan thread between blocks) hands its caches back
+/// ([`hand_back`]), and the next thread to need one takes the fullest, so that the lines the
+/// fit judges after the scan find the states the scan built (a pool that keeps each cache to
+/// the thread that filled it gave the fit cold ones).
 pub struct Matcher {
     nfa: NFA,
     dfa: DFA,
-    caches: Pool<Cache, Make<Cache>>,
+    /// Its index in [`SPARE`] and in each thread's [`HELD`].
+    id: usize,
     slow: OnceLock<(PikeVM, Pool<thompson::pikevm::Cache, Make<thompson::pikevm::Cache>>)>,
+}
+
+/// The next [`Matcher::id`].
+static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
+
+/// The caches handed back, by matcher.
+static SPARE: Mutex<Vec<Vec<Cache>>> = Mutex::new(Vec::new());
+
+thread_local! {
+    /// This thread's caches, by matcher.
+    static HELD: RefCell<Vec<Option<Cache>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Hands this thread's caches back for other threads to take (see [`Matcher`]). Cheap: a
+/// thread calls it when it is done with a block of lines.
+pub fn hand_back() {
+    HELD.with_borrow_mut(|held| {
+        if held.iter().all(Option::is_none) {
+            return;
+        }
+        let mut spare = SPARE.lock().unwrap_or_else(PoisonError::into_inner);
+        for (id, cache) in held.iter_mut().enumerate() {
+            if let Some(c) = cache.take() {
+                if spare.len() <= id {
+                    spare.resize_with(id + 1, Vec::new);
+                }
+                spare[id].push(c);
+            }
+        }
+    });
 }
 
 impl Matcher {
@@ -42,15 +82,36 @@ impl Matcher {
             .configure(DFA::config().unicode_word_boundary(true))
             .build_from_nfa(nfa.clone())
             .expect("built-in patterns");
-        let made = dfa.clone();
-        let caches = Pool::new(Box::new(move || made.create_cache()) as Make<Cache>);
-        Matcher { nfa, dfa, caches, slow: OnceLock::new() }
+        Matcher { nfa, dfa, id: NEXT_ID.fetch_add(1, Ordering::Relaxed), slow: OnceLock::new() }
+    }
+
+    /// A cache for this thread: a spare one, the fullest, or a new one.
+    fn cache(&self) -> Cache {
+        let mut spare = SPARE.lock().unwrap_or_else(PoisonError::into_inner);
+        let mine = spare.get_mut(self.id).filter(|s| !s.is_empty());
+        match mine {
+            Some(caches) => {
+                let (i, _) = caches.iter().enumerate().max_by_key(|(_, c)| c.memory_usage()).expect("not empty");
+                caches.swap_remove(i)
+            }
+            None => {
+                drop(spare);
+                self.dfa.create_cache()
+            }
+        }
     }
 
     /// Whether `haystack` matches any of the patterns.
     pub fn is_match(&self, haystack: &[u8]) -> bool {
         let input = Input::new(haystack).earliest(true);
-        match self.dfa.try_search_fwd(&mut self.caches.get(), &input) {
+        let found = HELD.with_borrow_mut(|held| {
+            if held.len() <= self.id {
+                held.resize_with(self.id + 1, || None);
+            }
+            let cache = held[self.id].get_or_insert_with(|| self.cache());
+            self.dfa.try_search_fwd(cache, &input)
+        });
+        match found {
             Ok(found) => found.is_some(),
             Err(_) => {
                 let (vm, caches) = self.slow.get_or_init(|| {
@@ -65,9 +126,43 @@ impl Matcher {
     }
 }
 
+impl Drop for Matcher {
+    /// Its spare caches go with it (the built-in matchers live as long as the process).
+    fn drop(&mut self) {
+        let mut spare = SPARE.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(caches) = spare.get_mut(self.id) {
+            caches.clear();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The states one thread built are what the next thread to need a cache searches with,
+    /// once the first hands its caches back, and only then.
+    #[test]
+    fn a_cache_handed_back_is_taken_with_its_states() {
+        let m = Matcher::new(&[r"(?-u)\berror\b", r"(?-u)FAIL"]);
+        let fresh = m.dfa.create_cache().memory_usage();
+        std::thread::scope(|s| {
+            s.spawn(|| assert!(m.is_match(b"error: x")));
+        });
+        assert_eq!(m.cache().memory_usage(), fresh, "a thread that did not hand back kept its cache");
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                assert!(m.is_match(b"error: x"));
+                hand_back();
+            });
+        });
+        // This thread takes that cache, searches with it as with any, and hands it back.
+        assert!(m.is_match(b"a FAIL"));
+        assert!(!m.is_match(b"no error_here"));
+        hand_back();
+        assert!(m.cache().memory_usage() > fresh);
+        assert_eq!(m.cache().memory_usage(), fresh, "a cache handed back is taken once");
+    }
 
     /// The same answers as `regex::bytes::RegexSet` over the same patterns, past ASCII too.
     #[test]
@@ -96,6 +191,6 @@ mod tests {
         // The lazy DFA gives up next to a byte past ASCII when a Unicode `\b` is in play; the
         // answer above for such a line came from the PikeVM.
         let input = Input::new("é warn é".as_bytes());
-        assert!(m.dfa.try_search_fwd(&mut m.caches.get(), &input).is_err());
+        assert!(m.dfa.try_search_fwd(&mut m.dfa.create_cache(), &input).is_err());
     }
 }

@@ -258,6 +258,7 @@ impl Collector {
         }
         let mut list = self.held;
         list.sort_by_key(|c| c.line);
+        crate::matcher::hand_back();
         Candidates { list, counts: self.counts, reached: self.reached }
     }
 
@@ -453,6 +454,9 @@ struct Task {
 /// the first, the second on the second. They live as long as the collector, so the regex
 /// caches each thread fills stay warm from one block to the next (a thread for each block
 /// filled them anew: on the real-log set, a sixth of the scan went to building them again).
+/// After each block they hand the caches back ([`crate::matcher::hand_back`]), so that the
+/// lines the fit judges after the scan find the states built (`ctx hook` on a 1 MB event: the
+/// end's share judged its 3,984 lines in 5.4 ms with caches of its own, 1.7 ms with these).
 #[derive(Debug)]
 struct Workers([mpsc::Sender<Task>; 2]);
 
@@ -464,6 +468,8 @@ impl Workers {
                 for t in queue {
                     let fresh = Fresh::scan(&t.buf, t.range, t.line, t.keep);
                     drop(t.buf);
+                    // Before the reply: the fit that may follow it finds the states built.
+                    crate::matcher::hand_back();
                     // The collector may be gone (a panic while it read): nobody waits then.
                     let _ = t.reply.send((t.half, fresh));
                 }
