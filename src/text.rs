@@ -292,8 +292,24 @@ pub fn nth_char_start(text: &[u8], n: u64) -> usize {
 
 /// The byte index where the last `n` chars start (0 if there are fewer).
 fn nth_char_start_from_end(text: &[u8], n: u64) -> usize {
-    let mut seen = 0u64;
-    for (i, &b) in text.iter().enumerate().rev() {
+    if n == 0 {
+        return text.len();
+    }
+    if n > text.len() as u64 {
+        return 0;
+    }
+    // Skip whole blocks from the end by counting them (vectorized), then walk the block that
+    // holds it: a long text under a budget that holds most of it is not walked byte by byte.
+    let (mut seen, mut end) = (0u64, text.len());
+    for block in text.rchunks(4096) {
+        let chars = count_chars(block);
+        if seen + chars >= n {
+            break;
+        }
+        seen += chars;
+        end -= block.len();
+    }
+    for (i, &b) in text[..end].iter().enumerate().rev() {
         if !is_continuation(b) {
             seen += 1;
             if seen == n {
@@ -301,7 +317,7 @@ fn nth_char_start_from_end(text: &[u8], n: u64) -> usize {
             }
         }
     }
-    if n == 0 { text.len() } else { 0 }
+    0
 }
 
 /// The byte index where the last `n` lines start (0 if there are fewer).
@@ -394,6 +410,25 @@ mod tests {
         let l = Budget { lines: Some(2), ..Budget::default() };
         assert_eq!(cut_suffix(t, &l, Encoding::Estimate, Cut::Lines), 5);
         assert_eq!(cut_suffix(b"a\nb\nc", &l, Encoding::Estimate, Cut::Lines), 2);
+    }
+
+    /// The last `n` chars start where walking back over the chars says, whatever blocks of
+    /// the text are skipped by counting: chars of 1 to 4 bytes across the 4,096-byte blocks.
+    #[test]
+    fn the_last_chars_start_where_a_walk_back_says() {
+        let text: String = (0..3000).map(|i| ['a', 'é', '日', '🦀', '\n'][i % 5]).collect();
+        let t = text.as_bytes();
+        let starts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        for n in (0..=3001).step_by(7).chain([1, 2, 2999, 3000, 3001, 9000]) {
+            let walked = match n {
+                0 => t.len(),
+                n if n > starts.len() => 0,
+                n => starts[starts.len() - n],
+            };
+            assert_eq!(nth_char_start_from_end(t, n as u64), walked, "n = {n}");
+        }
+        assert_eq!(nth_char_start_from_end(b"", 3), 0);
+        assert_eq!(nth_char_start_from_end(b"abc", 0), 3);
     }
 
     #[test]
