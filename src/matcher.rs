@@ -15,6 +15,7 @@ use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, NFA, pikevm::PikeVM};
 use regex_automata::util::{pool::Pool, syntax};
 use regex_automata::{Anchored, Input};
+use regex_syntax::hir::Hir;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -86,12 +87,9 @@ impl Matcher {
     /// may match any byte). Panics when one does not compile: they are built in, and a test
     /// builds every one.
     pub fn new<P: AsRef<str>>(patterns: &[P]) -> Matcher {
-        let at_start = |p: &str| {
-            let hir = regex_syntax::ParserBuilder::new().utf8(false).build().parse(p).expect("built-in patterns");
-            hir.properties().look_set_prefix().contains(regex_syntax::hir::Look::Start)
-        };
-        let (anchored, floating): (Vec<&str>, Vec<&str>) =
-            patterns.iter().map(AsRef::as_ref).partition(|p| at_start(p));
+        let hirs = syntax::parse_many_with(patterns, &syntax::Config::new().utf8(false)).expect("built-in patterns");
+        let at_start = |h: &Hir| h.properties().look_set_prefix().contains(regex_syntax::hir::Look::Start);
+        let (anchored, floating): (Vec<Hir>, Vec<Hir>) = hirs.into_iter().partition(at_start);
         let parts = [(anchored, true), (floating, false)]
             .into_iter()
             .filter(|(p, _)| !p.is_empty())
@@ -107,11 +105,10 @@ impl Matcher {
 }
 
 impl Part {
-    fn new(patterns: &[&str], anchored: bool) -> Part {
+    fn new(patterns: &[Hir], anchored: bool) -> Part {
         let nfa = thompson::Compiler::new()
-            .syntax(syntax::Config::new().utf8(false))
             .configure(thompson::Config::new().utf8(false).which_captures(thompson::WhichCaptures::Implicit))
-            .build_many(patterns)
+            .build_many_from_hir(patterns)
             .expect("built-in patterns");
         let dfa = DFA::builder()
             .configure(DFA::config().unicode_word_boundary(true))
