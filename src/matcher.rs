@@ -6,10 +6,10 @@
 //! backtracker: what finding a match's span needs. [`signals`](crate::signals) only asks whether
 //! a line matches, once per line, in a process that lives for one input (a hook's event, a
 //! pipe), so building is much of what the patterns cost: `ctx-truncate --strategy salient` of
-//! 20 KB took 17 ms, about half of it building them. A [`Matcher`] compiles one forward NFA,
-//! without the patterns' own capture groups, and runs a lazy DFA over it; where the lazy DFA
-//! cannot answer (a Unicode word boundary next to a byte past ASCII), a PikeVM over the same
-//! NFA does, as `regex` itself would.
+//! 20 KB took 17 ms, about half of it building them. A [`Matcher`] compiles forward NFAs only
+//! (one for the patterns anchored at the start, one for the others), without the patterns' own
+//! capture groups, and runs a lazy DFA over each; where a lazy DFA cannot answer (a Unicode word
+//! boundary next to a byte past ASCII), a PikeVM over the same NFA does, as `regex` itself would.
 
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, NFA, pikevm::PikeVM};
@@ -55,11 +55,11 @@ struct Part {
 /// The next [`Part::id`].
 static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
 
-/// The caches handed back, by matcher.
+/// The caches handed back, by [`Part::id`].
 static SPARE: Mutex<Vec<Vec<Cache>>> = Mutex::new(Vec::new());
 
 thread_local! {
-    /// This thread's caches, by matcher.
+    /// This thread's caches, by [`Part::id`].
     static HELD: RefCell<Vec<Option<Cache>>> = const { RefCell::new(Vec::new()) };
 }
 
