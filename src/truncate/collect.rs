@@ -258,6 +258,7 @@ impl Collector {
         }
         let mut list = self.held;
         list.sort_by_key(|c| c.line);
+        // What this thread judged (the blocks' first lines again, the rest) is the fit's to use.
         crate::matcher::hand_back();
         Candidates { list, counts: self.counts, reached: self.reached }
     }
