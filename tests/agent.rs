@@ -773,6 +773,65 @@ fn the_last_output_of_the_same_command_in_the_project_is_the_baseline() {
     assert_eq!(ranked, [false, true, false, false, false]);
 }
 
+/// A command that prints the same output again is ranked against templates saved once, not
+/// computed from its last output on every call: the first call that finds its output unchanged
+/// saves them as `run-KEY.templates` (private, beside `run-KEY.txt`), and the next calls read
+/// them, but only for the text they were saved for (their BLAKE3 hash is in the file); an output
+/// that differs removes them.
+#[test]
+fn templates_of_an_output_printed_again_are_saved_once_and_read_for_that_text_only() {
+    let dir = common::tmp("hook-templates");
+    std::fs::create_dir_all(dir.join(".config/ctx")).expect("config dir");
+    std::fs::write(dir.join(".config/ctx/config.toml"), "[tools.bash]\nmax_chars = 600\n").expect("config");
+    let compiling = |a: u32, b: u32| (a..b).map(|i| format!("   Compiling crate{i} v0.1.{i}\n")).collect::<String>();
+    let failed = "error: could not compile `app` (lib) due to 1 previous error\n";
+    let first = compiling(1, 20) + "warning: unused variable: `x`\n" + &compiling(20, 40) + failed;
+    let second = compiling(1, 20) + "warning: unused variable: `x`\n" + &compiling(20, 41) + failed;
+    let store = dir.join("store");
+    let hook = |text: &str| {
+        let input = event("claude-posttooluse-bash.json", text);
+        let r = common::run(ctx(&dir).env("CTX_PERSIST_DIR", &store).args(["hook", "claude"]).write_stdin(input));
+        assert_eq!((r.code, r.err.as_str()), (0, ""));
+        let reply: Value = serde_json::from_str(&r.out).expect("a reply");
+        reply["hookSpecificOutput"]["updatedToolOutput"]["stdout"].as_str().expect("stdout").to_string()
+    };
+    let note = "[ctx: lines the previous run printed too ranked lower]\n";
+    let saved = || {
+        let names = std::fs::read_dir(&store).expect("the store").map(|e| e.expect("entry").file_name());
+        let mut names: Vec<String> =
+            names.map(|n| n.to_string_lossy().into_owned()).filter(|n| n.starts_with("run-")).collect();
+        names.sort();
+        names
+    };
+
+    hook(&first);
+    let [run] = &saved()[..] else { panic!("{:?}", saved()) };
+    let templates = store.join(run.replace(".txt", ".templates"));
+    // Changed: ranked against the templates of the last output, computed; none saved.
+    let changed = hook(&second);
+    assert!(changed.ends_with(note), "{changed}");
+    assert_eq!(saved(), [run.as_str()]);
+    // The same again: ranked alike, and its templates saved.
+    assert_eq!(hook(&second), changed);
+    assert_eq!(saved(), [run.replace(".txt", ".templates"), run.to_string()]);
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&templates).expect("templates").permissions().mode() & 0o777, 0o600);
+    let written = std::fs::read(&templates).expect("templates");
+    let from = ctx::signals::Baseline::of(second.as_bytes());
+    assert_eq!(written, from.saved(second.as_bytes()));
+    // Read from then on: templates saved for this text say what it is ranked against (none
+    // here: nothing ranks lower, and no line says so) ...
+    std::fs::write(&templates, ctx::signals::Baseline::of(b"").saved(second.as_bytes())).expect("write");
+    let unranked = hook(&second);
+    assert!(!unranked.contains("[ctx: lines"), "{unranked}");
+    // ... and templates saved for another text are not read.
+    std::fs::write(&templates, ctx::signals::Baseline::of(b"").saved(first.as_bytes())).expect("write");
+    assert_eq!(hook(&second), changed);
+    // Another output is saved, and the templates of the last one go.
+    hook(&first);
+    assert_eq!(saved(), [run.as_str()]);
+}
+
 /// The name the store gives `text`: the first 128 bits of its BLAKE3 hash, in hex, then `.txt`.
 fn store_name(text: &str) -> String {
     format!(

@@ -203,7 +203,7 @@ fn run(args: Args, m: clap::ArgMatches) -> Result<ExitCode> {
     });
     let call = Call {
         cut: args.cut,
-        baseline: args.baseline.clone(),
+        baseline: args.baseline.clone().map(truncate::BaselineFrom::File),
         lines: args.lines,
         text: args.text,
         count: args.count,

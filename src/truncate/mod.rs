@@ -17,7 +17,7 @@ pub mod watch;
 pub use collect::{Candidate, Candidates, Collector, room as candidate_room};
 pub use doc::{Doc, MEMORY_LIMIT, Retainer};
 pub use marker::{Context as MarkerContext, Gap, Marker, PLACEHOLDERS, check_template, render as render_marker};
-pub use run::{Call, Clean, Cleaned, Command, Input, RANGE_OF_STDIN, Report, Request, Stdin, Whole, run};
+pub use run::{BaselineFrom, Call, Clean, Cleaned, Command, Input, RANGE_OF_STDIN, Report, Request, Stdin, Whole, run};
 
 use crate::text::{Budget, Cut, Size};
 use crate::tokens::Encoding;

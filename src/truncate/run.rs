@@ -88,7 +88,7 @@ pub struct Call {
     /// Where cuts fall.
     pub cut: Cut,
     /// An earlier run of the same job, for `salient` to rank against.
-    pub baseline: Option<PathBuf>,
+    pub baseline: Option<BaselineFrom>,
     /// Read only these lines.
     pub lines: Option<LineRange>,
     /// Read binary input as text.
@@ -102,6 +102,15 @@ pub struct Call {
     /// Keep terminal noise, in a cut too (a command's output is cleaned by default, and an
     /// input's when it is cut).
     pub no_clean: bool,
+}
+
+/// Where a [`Call`]'s baseline comes from.
+#[derive(Clone, Debug)]
+pub enum BaselineFrom {
+    /// A file (`--baseline FILE`), read by [`Request::new`].
+    File(PathBuf),
+    /// Templates read already (the hook's last run of a command).
+    Read(Arc<crate::signals::Baseline>),
 }
 
 impl Request {
@@ -132,7 +141,8 @@ impl Request {
                     "--baseline ranks the lines salient keeps; it does nothing with another strategy than auto or salient",
                 ));
             }
-            Some(p) => {
+            Some(BaselineFrom::Read(b)) => Some(b.clone()),
+            Some(BaselineFrom::File(p)) => {
                 let file = std::fs::File::open(p).with_context(|| format!("cannot open baseline '{}'", p.display()))?;
                 let b = crate::signals::Baseline::read_file(file)
                     .with_context(|| format!("cannot read baseline '{}'", p.display()))?;

@@ -2,11 +2,13 @@
 
 use super::TOOL;
 use crate::agent::{Agent, hook, stats};
-use crate::truncate::Call;
+use crate::signals::Baseline;
+use crate::truncate::{BaselineFrom, Call};
 use anyhow::{Context, Result};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Answers one hook event. Fails open: whatever goes wrong, the agent gets no reply, so it
 /// keeps its original output, one line on stderr says why, and the exit status is 0.
@@ -59,16 +61,16 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
         }
         hook::Plan::Fit { tool, text } => {
             let run = previous_run(&event, &opts.truncate);
-            let baseline = run.as_ref().map(|name| store.join(name)).filter(|p| p.is_file());
+            let last = run.as_deref().and_then(|name| LastRun::read(&store, name));
             // The output's tokens, for `ctx stats`, are counted on another thread as it is fitted.
             let (fitted, tokens) = std::thread::scope(|s| {
                 let counting = stats_on().then(|| s.spawn(|| stats::tokens_in(text.as_bytes())));
-                let fitted = fit(&tool, text.as_bytes(), &store, baseline.as_deref());
+                let fitted = fit(&tool, text.as_bytes(), &store, last.as_ref().map(LastRun::baseline));
                 (fitted, counting.and_then(|c| c.join().ok()))
             });
             let fitted = fitted?;
             if let Some(name) = &run {
-                save_run(agent, &store, name, text.as_bytes());
+                save_run(agent, &store, name, text.as_bytes(), last.as_ref());
             }
             daily_gc(&store);
             let ranked = fitted.ends_with(format!("\n{}\n", crate::truncate::BASELINE_NOTE).as_bytes());
@@ -156,7 +158,7 @@ fn wrap_max_bytes() -> Result<Option<u64>> {
 /// `text` fitted as `ctx-truncate --tool TOOL --persist STORE [--baseline BASELINE]` fits it.
 /// A profile whose strategy takes no baseline (head, tail) refuses it: `text` is then fitted
 /// without.
-fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::path::Path>) -> Result<Vec<u8>> {
+fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<BaselineFrom>) -> Result<Vec<u8>> {
     let mut flags = store_flags(store);
     // A fetched page reaches the hook as the agent made it (often Markdown already): HTML is
     // converted only where the text is HTML.
@@ -166,7 +168,7 @@ fn fit(tool: &str, text: &[u8], store: &std::path::Path, baseline: Option<&std::
     // Each attempt reads the profile, as each run of the command would (and says so again).
     let settings = || crate::cli::fit::agent_settings(tool, flags.clone());
     if let Some(b) = baseline {
-        let call = Call { baseline: Some(b.to_path_buf()), ..Call::default() };
+        let call = Call { baseline: Some(b), ..Call::default() };
         if let Ok(fitted) = settings().and_then(|s| crate::cli::fit::agent_fit(&s, call, text)) {
             return Ok(fitted);
         }
@@ -193,25 +195,79 @@ fn previous_run(event: &Value, truncate: &str) -> Option<String> {
     Some(format!("run-{}.txt", crate::store::key_of(format!("{cwd}\0{dir}\0{command}").as_bytes())))
 }
 
-/// Saves `text` as the last output of its command (`name`, see [`previous_run`]), private as
-/// the rest of the store and pruned with it; an output over the hook's read cap is not saved
-/// (the older one goes: it is no longer the last), and one the same as the last is not written
-/// again. A failure says so in one line.
-fn save_run(agent: Agent, store: &std::path::Path, name: &str, text: &[u8]) {
-    let saved = crate::store::Store::open(store).and_then(|s| {
-        if text.len() as u64 <= crate::regular::TEXT_CAP {
-            // The same output as last time (a command run again unchanged) is not written again:
-            // a write costs an fsync on every call.
-            if s.get_named(name).is_some_and(|last| last == text) {
-                return Ok(());
-            }
-            s.put_named(name, text).map(drop)
-        } else {
-            match std::fs::remove_file(s.dir().join(name)) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
-                _ => Ok(()),
+/// The last output of a command in the store (`run-KEY.txt`, see [`previous_run`]) and its
+/// templates, the baseline its next output is ranked against: read from `run-KEY.templates`
+/// where the hook saved them for this output, else computed on a thread of their own.
+struct LastRun {
+    /// Its text, unless it is read as it streams.
+    text: Option<Arc<Vec<u8>>>,
+    templates: Arc<Baseline>,
+    /// Whether the templates were read from the store.
+    saved: bool,
+}
+
+impl LastRun {
+    /// The last output saved as `name` in `store`, if any. One larger than a baseline held in
+    /// memory is read as the file streams, its templates not saved.
+    fn read(store: &std::path::Path, name: &str) -> Option<LastRun> {
+        let path = store.join(name);
+        let meta = std::fs::metadata(&path).ok().filter(std::fs::Metadata::is_file)?;
+        if meta.len() > crate::signals::BASELINE_IN_MEMORY {
+            let file = std::fs::File::open(&path).ok()?;
+            let templates = Arc::new(Baseline::read_file(file).ok()?);
+            return Some(LastRun { text: None, templates, saved: true });
+        }
+        let text = Arc::new(std::fs::read(&path).ok()?);
+        let saved = std::fs::read(store.join(templates_name(name))).ok();
+        match saved.and_then(|s| Baseline::from_saved(&text, &s)) {
+            Some(b) => Some(LastRun { text: Some(text), templates: Arc::new(b), saved: true }),
+            None => {
+                let templates = Arc::new(Baseline::in_background(text.clone()));
+                Some(LastRun { text: Some(text), templates, saved: false })
             }
         }
+    }
+
+    fn baseline(&self) -> BaselineFrom {
+        BaselineFrom::Read(self.templates.clone())
+    }
+}
+
+/// Where the templates of the last output saved as `name` are saved.
+fn templates_name(name: &str) -> String {
+    format!("{}.templates", name.strip_suffix(".txt").unwrap_or(name))
+}
+
+/// Saves `text` as the last output of its command (`name`, see [`previous_run`]), private as
+/// the rest of the store and pruned with it; an output over the hook's read cap is not saved
+/// (the older one goes: it is no longer the last), and one the same as the `last` is not
+/// written again: its templates are, once, for the next run to read. A failure says so in one
+/// line.
+fn save_run(agent: Agent, store: &std::path::Path, name: &str, text: &[u8], last: Option<&LastRun>) {
+    let gone = |path: std::path::PathBuf| match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    };
+    let saved = crate::store::Store::open(store).and_then(|s| {
+        if text.len() as u64 > crate::regular::TEXT_CAP {
+            gone(s.dir().join(templates_name(name)))?;
+            return Ok(gone(s.dir().join(name))?);
+        }
+        // The same output as last time (a command run again unchanged) is not written again:
+        // a write costs an fsync on every call. Its templates, computed for this call, are
+        // written once.
+        match last.map(|l| (l, l.text.as_deref())) {
+            Some((last, Some(held))) if held[..] == *text => {
+                if !last.saved {
+                    s.put_named(&templates_name(name), &last.templates.saved(held))?;
+                }
+                return Ok(());
+            }
+            Some((_, None)) if s.get_named(name).is_some_and(|held| held == text) => return Ok(()),
+            _ => {}
+        }
+        s.put_named(name, text)?;
+        Ok(gone(s.dir().join(templates_name(name)))?)
     });
     if let Err(e) = saved {
         eprintln!(
