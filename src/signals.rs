@@ -1199,6 +1199,17 @@ impl Baseline {
         Baseline { templates: std::sync::OnceLock::new(), pending: Some(job).into() }
     }
 
+    /// The baseline that `find` makes, found on a thread of its own (a file read, then
+    /// templates read or computed), which the first question to the baseline waits for.
+    pub fn later(find: impl FnOnce() -> Baseline + Send + 'static) -> Baseline {
+        let job = std::thread::spawn(move || {
+            let b = find();
+            b.templates();
+            b.templates.into_inner().unwrap_or_default()
+        });
+        Baseline { templates: std::sync::OnceLock::new(), pending: Some(job).into() }
+    }
+
     /// The templates of this baseline, which are those of `text`, as bytes that
     /// [`Baseline::from_saved`] reads back with the same `text`: a baseline used again (the
     /// hook's last run of a command that printed the same again) is read, not computed again
@@ -1552,6 +1563,8 @@ mod tests {
         let back = Baseline::from_saved(text, &saved).expect("read back");
         assert_eq!(back.templates(), b.templates());
         assert_eq!(Baseline::in_background(std::sync::Arc::new(text.to_vec())).templates(), b.templates());
+        let found = Baseline::later(move || Baseline::from_saved(text, &Baseline::of(text).saved(text)).expect("read"));
+        assert_eq!(found.templates(), b.templates());
         // The same templates make the same bytes, whatever order the set holds them in.
         assert_eq!(back.saved(text), saved);
         assert!(Baseline::from_saved(b"Tests run: 3, Failures: 1\n", &saved).is_none(), "another text");
