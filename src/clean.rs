@@ -33,21 +33,21 @@ impl Cleaner {
     /// Cleans the complete lines of `input` (with what was carried from before) into `out`.
     pub fn push(&mut self, mut input: &[u8], out: &mut Vec<u8>) {
         while let Some(i) = memchr::memchr(b'\n', input) {
-            let line = if self.partial.is_empty() {
-                &input[..=i]
+            if self.partial.is_empty() {
+                self.render(&input[..=i], out);
             } else {
-                self.partial.extend_from_slice(&input[..=i]);
-                &self.partial[..]
-            };
-            let rendered = render_line(line);
-            self.partial.clear();
-            self.emit(rendered, out);
+                let mut line = std::mem::take(&mut self.partial);
+                line.extend_from_slice(&input[..=i]);
+                self.render(&line, out);
+                line.clear();
+                self.partial = line;
+            }
             input = &input[i + 1..];
         }
         self.partial.extend_from_slice(input);
         if self.partial.len() > MAX_LINE {
             let piece = std::mem::take(&mut self.partial);
-            self.emit(render_line(&piece), out);
+            self.render(&piece, out);
         }
     }
 
@@ -55,19 +55,30 @@ impl Cleaner {
     pub fn finish(mut self, out: &mut Vec<u8>) {
         if !self.partial.is_empty() {
             let last = std::mem::take(&mut self.partial);
-            self.emit(render_line(&last), out);
+            self.render(&last, out);
         }
         self.flush_repeats(out);
     }
 
-    fn emit(&mut self, line: Vec<u8>, out: &mut Vec<u8>) {
-        if self.prev.as_deref() == Some(&line[..]) {
+    /// Emits what a terminal shows of `line`: the line itself when it holds no byte that a
+    /// terminal redraws before its terminator (most lines: no copy to render it).
+    fn render(&mut self, line: &[u8], out: &mut Vec<u8>) {
+        match redraws(split_terminator(line).0).next() {
+            None => self.emit(line, out),
+            Some(_) => self.emit(&render_line(line), out),
+        }
+    }
+
+    fn emit(&mut self, line: &[u8], out: &mut Vec<u8>) {
+        if self.prev.as_deref() == Some(line) {
             self.repeats += 1;
             return;
         }
         self.flush_repeats(out);
-        out.extend_from_slice(&line);
-        self.prev = Some(line);
+        out.extend_from_slice(line);
+        let prev = self.prev.get_or_insert_with(Vec::new);
+        prev.clear();
+        prev.extend_from_slice(line);
     }
 
     fn flush_repeats(&mut self, out: &mut Vec<u8>) {
