@@ -82,7 +82,7 @@ pub fn agent_run(settings: &Settings, call: Call, input: impl Read, whole: impl 
 /// The size of a text above which [`agent_fit`] builds the patterns that judge lines before it
 /// knows that the text will be cut: 64 KiB, about twice the largest budget of a built-in
 /// profile (`bash`: 30,000 chars).
-pub(crate) const PREPARE_ABOVE: usize = 64 << 10;
+const PREPARE_ABOVE: usize = 64 << 10;
 
 /// [`agent_run`] on bytes in memory, which are the whole text. A text this large is most
 /// likely cut: when the strategy judges its lines, the patterns that do are built on the other

@@ -42,12 +42,6 @@ pub fn answer(agent: Agent, input: &[u8]) -> Result<Option<Value>> {
     if std::env::var("CTX_HOOK").is_ok_and(|v| v == "off") {
         return Ok(None);
     }
-    // An event this large most likely holds an output that will be cut: the patterns that judge
-    // its lines are built on the other core while the event is parsed (3 ms of a 1 MB one), not
-    // from when its text is cleaned.
-    if input.len() > crate::cli::fit::PREPARE_ABOVE {
-        crate::signals::prepare_in_background();
-    }
     let event: Value = serde_json::from_slice(input).context("the hook event is not JSON")?;
     let store = crate::store::spill_dir();
     let opts = hook::Options {
