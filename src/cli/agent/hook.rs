@@ -200,9 +200,8 @@ fn previous_run(event: &Value, truncate: &str) -> Option<String> {
 /// where the hook saved them for this output, else computed. Both are read on a thread of their
 /// own while the output is cleaned and scanned (2 ms for 1 MB: the read, its hash).
 struct LastRun {
-    /// Its text, and whether its templates were read from the store; set by that thread
-    /// before it computes any. `None` when it is not held: read as the file streams, or
-    /// unreadable.
+    /// Its text, and whether its templates were read from the store, set by that thread;
+    /// `None` when it is not held: read as the file streams, or unreadable.
     found: Arc<std::sync::OnceLock<Option<Held>>>,
     templates: Arc<Baseline>,
 }
@@ -239,6 +238,14 @@ impl LastRun {
     fn baseline(&self) -> BaselineFrom {
         BaselineFrom::Read(self.templates.clone())
     }
+
+    /// Its text and whether its templates were read from the store, once the thread that read
+    /// them is done (its templates are asked for, which joins it: a panic there is one here,
+    /// which the hook answers by failing open, rather than a wait that never ends).
+    fn held(&self) -> Option<&Held> {
+        let _ = self.templates.is_empty();
+        self.found.get()?.as_ref()
+    }
 }
 
 /// Where the templates of the last output saved as `name` are saved.
@@ -264,9 +271,9 @@ fn save_run(agent: Agent, store: &std::path::Path, name: &str, text: &[u8], last
         // The same output as last time (a command run again unchanged) is not written again:
         // a write costs an fsync on every call. Its templates, computed for this call, are
         // written once.
-        match last.map(|l| (l, l.found.wait())) {
+        match last.map(|l| (l, l.held())) {
             Some((last, Some((held, saved)))) if held[..] == *text => {
-                if !saved {
+                if !*saved {
                     s.put_named(&templates_name(name), &last.templates.saved(held))?;
                 }
                 return Ok(());
