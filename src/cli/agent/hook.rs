@@ -222,14 +222,11 @@ impl LastRun {
             let _ = found.set(None);
             return Some(LastRun { found, templates });
         }
-        let (cell, sidecar) = (found.clone(), store.join(templates_name(name)));
+        let (cell, sidecar) = (Unheld(found.clone()), store.join(templates_name(name)));
         let templates = Baseline::later(move || {
-            let Ok(text) = std::fs::read(&path).map(Arc::new) else {
-                let _ = cell.set(None);
-                return Baseline::default();
-            };
+            let Ok(text) = std::fs::read(&path).map(Arc::new) else { return Baseline::default() };
             let saved = std::fs::read(sidecar).ok().and_then(|s| Baseline::from_saved(&text, &s));
-            let _ = cell.set(Some((text.clone(), saved.is_some())));
+            let _ = cell.0.set(Some((text.clone(), saved.is_some())));
             saved.unwrap_or_else(|| Baseline::of(&text))
         });
         Some(LastRun { found, templates: Arc::new(templates) })
@@ -239,12 +236,21 @@ impl LastRun {
         BaselineFrom::Read(self.templates.clone())
     }
 
-    /// Its text and whether its templates were read from the store, once the thread that read
-    /// them is done (its templates are asked for, which joins it: a panic there is one here,
-    /// which the hook answers by failing open, rather than a wait that never ends).
+    /// Its text and whether its templates were read from the store, once the thread that reads
+    /// them has: not its templates, which an output that passes uncut never needs.
     fn held(&self) -> Option<&Held> {
-        let _ = self.templates.is_empty();
-        self.found.get()?.as_ref()
+        self.found.wait().as_ref()
+    }
+}
+
+/// The cell of a [`LastRun`] in the thread that reads it: set to `None` when that thread ends
+/// without having set it (an unreadable file, a panic), so that [`LastRun::held`] never waits
+/// for ever.
+struct Unheld(Arc<std::sync::OnceLock<Option<Held>>>);
+
+impl Drop for Unheld {
+    fn drop(&mut self) {
+        let _ = self.0.set(None);
     }
 }
 
@@ -306,5 +312,33 @@ fn daily_gc(dir: &std::path::Path) {
         .and_then(|_| stats::prune(dir, policy.max_age.as_secs(), stats::now(), false))
     {
         eprintln!("{TOOL}: cannot prune '{}': {}", dir.display(), crate::cli::error_line(&e));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reading thread's cell is set whatever way that thread ends: `held` returns once it
+    /// has read the last output, not once its templates are computed, and `None` when the
+    /// thread panicked or found no file, rather than waiting for ever.
+    #[test]
+    fn the_last_output_is_held_once_read_and_never_waited_for_in_vain() {
+        let dir = std::env::temp_dir().join(format!("ctx-last-run-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        std::fs::write(dir.join("run-a.txt"), "warning: x\n").expect("write");
+        let last = LastRun::read(&dir, "run-a.txt").expect("a last run");
+        assert_eq!(last.held().map(|(t, saved)| (t.as_slice(), *saved)), Some((&b"warning: x\n"[..], false)));
+        assert!(LastRun::read(&dir, "run-b.txt").is_none(), "no file, no last run");
+        // A reading thread that panics leaves its cell set to nothing.
+        let found = Arc::new(std::sync::OnceLock::new());
+        let cell = Unheld(found.clone());
+        let panicked = std::thread::spawn(move || {
+            let _cell = cell;
+            panic!("a reading thread that fails");
+        });
+        assert!(panicked.join().is_err());
+        assert_eq!(found.wait(), &None);
+        std::fs::remove_dir_all(&dir).expect("remove");
     }
 }
