@@ -525,6 +525,16 @@ fn assemble(
     (out, gaps)
 }
 
+/// The size of a gap from which [`repeats`] counts in two halves on two threads: 128 KiB, about
+/// 2,000 lines of a log, for which a thread costs a few percent more.
+const SPLIT_GAP: usize = 128 << 10;
+
+/// Whether this machine runs two threads at once (asked once).
+fn parallel() -> bool {
+    static PARALLEL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *PARALLEL.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
+}
+
 /// The lines of the gap `[a, b)` that share the template of the kept line just before it, or
 /// else of the one just after it (then `true`), as the candidates are held: a runner's summary
 /// is not like one that counts other failures (see [`crate::signals::template_as`]).
@@ -532,21 +542,37 @@ fn repeats(doc: &Doc, a: u64, b: u64) -> (u64, bool) {
     use crate::signals::{Class, Skeleton, classify, template, template_as, template_in};
     let Some(text) = doc.text() else { return (0, false) };
     let (a, b) = (a as usize, b as usize);
-    // The lines of the gap, each with whether it is shown as it is: one search of the gap for
-    // the bytes a terminal redraws, rather than one a line.
-    let count = |same: &dyn Fn(&[u8], bool) -> bool| {
-        let gap = &text[a..b];
-        let mut dirty = crate::clean::redraws(gap).peekable();
+    // The lines of a part of the gap, each with whether it is shown as it is: one search of
+    // the part for the bytes a terminal redraws, rather than one a line.
+    let count_in = |part: &[u8], same: &(dyn Fn(&[u8], bool) -> bool + Sync)| {
+        let mut dirty = crate::clean::redraws(part).peekable();
         let (mut n, mut pos) = (0, 0);
-        for end in memchr::memchr_iter(b'\n', gap)
+        for end in memchr::memchr_iter(b'\n', part)
             .map(|i| i + 1)
-            .chain((gap.last().is_some_and(|&c| c != b'\n')).then_some(gap.len()))
+            .chain((part.last().is_some_and(|&c| c != b'\n')).then_some(part.len()))
         {
             let shown = !crate::clean::line_redraws(&mut dirty, end);
-            n += u64::from(same(&gap[pos..end], shown));
+            n += u64::from(same(&part[pos..end], shown));
             pos = end;
         }
         n
+    };
+    // A large gap is counted in two halves, split at a line's start, the second on another
+    // thread: the gaps of a plan hold most of its input, and [`fit`] plans on one core.
+    let count = |same: &(dyn Fn(&[u8], bool) -> bool + Sync)| {
+        let gap = &text[a..b];
+        let mid = match gap.len() >= SPLIT_GAP && parallel() {
+            true => memchr::memchr(b'\n', &gap[gap.len() / 2..]).map_or(gap.len(), |i| gap.len() / 2 + i + 1),
+            false => gap.len(),
+        };
+        if mid == gap.len() {
+            return count_in(gap, same);
+        }
+        std::thread::scope(|s| {
+            let second = s.spawn(|| count_in(&gap[mid..], same));
+            let first = count_in(&gap[..mid], same);
+            first + second.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+        })
     };
     // One search of the gap for `gh run view --log`'s columns, rather than one a line.
     let tab = crate::signals::has_columns(&text[a..b]);
