@@ -272,6 +272,7 @@ impl Retainer {
             scanned: std::sync::OnceLock::new(),
             islands: Vec::new(),
             end_held,
+            facts: Default::default(),
         };
         if let Some(c) = candidates {
             doc.islands = islands(&c, doc.head.len() as u64, doc.tail_start);
@@ -341,7 +342,28 @@ pub struct Doc {
     islands: Vec<Island>,
     /// The input's last bytes that a window of it holds at least (see [`end_held`]).
     end_held: u64,
+    /// What the end's share learned of its lines (see [`LineFacts`]).
+    facts: std::sync::Mutex<LineFactsByStart>,
 }
+
+/// What the end's share of a plan (`select::end_block`) learned of a line, kept for the next
+/// plan of the same fit: [`crate::truncate::fit`] plans the same input up to a few times, and
+/// their end shares walk mostly the same lines.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LineFacts {
+    /// The line's length, so that a fact is read back for the line it was learned of.
+    pub len: usize,
+    /// Whether it says that something passed, or nothing ([`crate::signals::says_nothing`]).
+    pub passing: Option<bool>,
+    /// Whether its class matters ([`crate::signals::Class::matters`]).
+    pub matters: Option<bool>,
+    /// Its template ([`crate::signals::template`]).
+    pub template: Option<u64>,
+}
+
+/// [`LineFacts`] by the offset where each line starts.
+pub type LineFactsByStart =
+    std::collections::HashMap<u64, LineFacts, std::hash::BuildHasherDefault<crate::signals::Mixed>>;
 
 impl Doc {
     /// A document held whole in memory.
@@ -359,6 +381,7 @@ impl Doc {
             scanned: std::sync::OnceLock::new(),
             islands: Vec::new(),
             end_held: end_held(MEMORY_LIMIT as u64),
+            facts: Default::default(),
         }
     }
 
@@ -372,6 +395,11 @@ impl Doc {
     /// The input's last bytes that a window of it is sure to hold, whatever the budget.
     pub fn end_held(&self) -> u64 {
         self.end_held
+    }
+
+    /// What plans of this document learned of its lines (see [`LineFacts`]).
+    pub fn facts(&self) -> std::sync::MutexGuard<'_, LineFactsByStart> {
+        self.facts.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The lines that matter, when they were collected as the input streamed.

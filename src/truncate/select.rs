@@ -2,7 +2,7 @@
 //! room for the gap markers taken out of it.
 
 use super::collect::{self, Candidate, Candidates};
-use super::doc::Doc;
+use super::doc::{Doc, LineFacts, LineFactsByStart};
 use super::{Options, Strategy};
 use crate::signals;
 use crate::text::{Budget, Size, cut_prefix, cut_suffix};
@@ -156,16 +156,19 @@ fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges
     let qe = (start + end_lines(suffix, &c, opts) as u64).max(p0);
     let reach = reach(suffix, start, &opts.budget, doc.end_held());
     let anchor = last_verdict(candidates, start.max(p0).max(reach), qe);
+    let mut facts = doc.facts();
     let (fixed, a0, after_verdict) = match anchor {
         Some(a1) if a1 < q_all.max(qe) => {
             let share = minus_markers(&c.scale(SALIENT_TAIL - SALIENT_END), reserve, 1);
-            let mut fixed = end_block(doc.slice(start, a1), start, p0.max(reach), reach, &share, reserve, opts);
+            let lines = Judged::new(doc.slice(start, a1), start, &mut facts);
+            let mut fixed = end_block(&lines, p0.max(reach), reach, &share, reserve, opts);
             fixed.push((qe, doc.len()));
             let a0 = fixed[0].0;
             (fixed, a0, Some((a1, qe)))
         }
         _ => {
-            let fixed = end_block(suffix, start, p0.max(reach), reach, &c.scale(SALIENT_TAIL), reserve, opts);
+            let lines = Judged::new(suffix, start, &mut facts);
+            let fixed = end_block(&lines, p0.max(reach), reach, &c.scale(SALIENT_TAIL), reserve, opts);
             let a0 = fixed[0].0;
             (fixed, a0, None)
         }
@@ -260,14 +263,14 @@ fn reach(text: &[u8], base: u64, budget: &Budget, held: u64) -> u64 {
 /// of a stack whose first frames repeat those kept below it (mocha's same sixteen frames under
 /// each failure), so that the share goes to what failed.
 fn end_block(
-    text: &[u8],
-    base: u64,
+    lines: &Judged,
     floor: u64,
     reach: u64,
     budget: &Budget,
     reserve: &Size,
     opts: &Options,
 ) -> Vec<(u64, u64)> {
+    let (text, base) = (lines.text, lines.base);
     let end = base + text.len() as u64;
     let whole = vec![((base + whole_lines_suffix(text, budget, opts) as u64).max(floor).min(end), end)];
     if opts.cut != crate::text::Cut::Lines {
@@ -280,7 +283,7 @@ fn end_block(
     let line_after = |p: usize| memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |i| p + i + 1);
     // Frames still to take as they are: the first of a run that was cut.
     let mut frames_kept = 0;
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut seen: HashSet<u64, std::hash::BuildHasherDefault<signals::Mixed>> = HashSet::default();
     // Where a run of repeats that is kept as lines starts: its lines are not looked at again.
     let mut steady: Option<usize> = None;
     while pos > 0 && base + pos as u64 > floor {
@@ -299,7 +302,7 @@ fn end_block(
             let repeated = n > 1
                 && (0..n.min(FRAME_RUN)).all(|_| {
                     let next = line_after(at);
-                    let seen_before = seen.contains(&signals::template(&text[at..next]));
+                    let seen_before = seen.contains(&lines.template(at, next));
                     at = next;
                     seen_before
                 });
@@ -324,21 +327,18 @@ fn end_block(
         // PASS_RUN. Repeats are looked for only past `reach`, where a stream of the input holds
         // them too, so that free runs do not take the share far up the input. `idle` tells
         // whether a line at `at` belongs in such a run and, if so, whether it passes.
-        let idle = |at: usize, line: &[u8]| {
-            let passing = signals::says_nothing(line);
-            let repeat = || {
-                base + at as u64 >= reach
-                    && !signals::classify(line).matters()
-                    && seen.contains(&signals::template(line))
-            };
+        let idle = |at: usize, to: usize| {
+            let passing = lines.passing(at, to);
+            let repeat =
+                || base + at as u64 >= reach && !lines.matters(at, to) && seen.contains(&lines.template(at, to));
             (passing || repeat()).then_some(passing)
         };
-        let first = steady.is_none_or(|s| from < s).then(|| idle(from, &text[from..pos])).flatten();
+        let first = steady.is_none_or(|s| from < s).then(|| idle(from, pos)).flatten();
         if let Some(mut passing) = first {
             let (mut top, mut n) = (from, 1);
             while top > 0 && base + top as u64 > floor {
                 let above = line_before(top);
-                let Some(p) = idle(above, &text[above..top]) else { break };
+                let Some(p) = idle(above, top) else { break };
                 (top, n, passing) = (above, n + 1, passing && p);
             }
             if n > PASS_RUN {
@@ -356,7 +356,7 @@ fn end_block(
         }
         let Some(rest) = left.minus(&size(&text[from..pos], &left, opts)) else { break };
         left = rest;
-        seen.insert(signals::template(&text[from..pos]));
+        seen.insert(lines.template(from, pos));
         pos = from;
     }
     if ranges.is_empty() {
@@ -368,6 +368,48 @@ fn end_block(
     }
     ranges.reverse();
     ranges
+}
+
+/// The lines of a text that [`end_block`] judges, each judged once for all the plans of a fit
+/// (see [`LineFacts`]): `text` starts at offset `base` of the input.
+struct Judged<'a> {
+    text: &'a [u8],
+    base: u64,
+    facts: std::cell::RefCell<&'a mut LineFactsByStart>,
+}
+
+impl<'a> Judged<'a> {
+    fn new(text: &'a [u8], base: u64, facts: &'a mut LineFactsByStart) -> Judged<'a> {
+        Judged { text, base, facts: std::cell::RefCell::new(facts) }
+    }
+
+    /// What is known of the line `[from, to)` of the text, and what `learn` finds out if `known`
+    /// does not hold it.
+    fn fact<T: Copy>(
+        &self,
+        (from, to): (usize, usize),
+        known: impl Fn(&mut LineFacts) -> &mut Option<T>,
+        learn: impl FnOnce(&[u8]) -> T,
+    ) -> T {
+        let mut facts = self.facts.borrow_mut();
+        let f = facts.entry(self.base + from as u64).or_default();
+        if f.len != to - from {
+            *f = LineFacts { len: to - from, ..LineFacts::default() };
+        }
+        *known(f).get_or_insert_with(|| learn(&self.text[from..to]))
+    }
+
+    fn passing(&self, from: usize, to: usize) -> bool {
+        self.fact((from, to), |f| &mut f.passing, signals::says_nothing)
+    }
+
+    fn matters(&self, from: usize, to: usize) -> bool {
+        self.fact((from, to), |f| &mut f.matters, |l| signals::classify(l).matters())
+    }
+
+    fn template(&self, from: usize, to: usize) -> u64 {
+        self.fact((from, to), |f| &mut f.template, signals::template)
+    }
 }
 
 /// Leaves the lines from `resume` to `pos` out of [`end_block`]'s share for one marker, which
