@@ -127,22 +127,37 @@ static LOWER_WORD_FINDER: LazyLock<AhoCorasick> = LazyLock::new(|| {
 
 /// Where the lines of `block` that hold one of [`WORDS`] (in any case) have one: one offset in
 /// `block` per such line, in order, written to `hits`. One pass over the whole block costs less
-/// than a search per line; `lowered` is scratch space (a copy of the block in lower case).
-/// [`Scanner::line_knowing`] takes the answer for each line.
+/// than a search per line; `lowered` is scratch space (a copy in lower case of a piece of the
+/// block, [`LOWERED_PIECE`] or so). [`Scanner::line_knowing`] takes the answer for each line.
 pub fn word_hits(block: &[u8], lowered: &mut Vec<u8>, hits: &mut Vec<usize>) {
     hits.clear();
-    lowered.clear();
-    lowered.extend(block.iter().map(u8::to_ascii_lowercase));
-    let mut pos = 0;
-    while let Some(m) = LOWER_WORD_FINDER.find(aho_corasick::Input::new(&lowered[..]).span(pos..lowered.len())) {
-        hits.push(m.start());
-        // No word holds a newline, so the next hit to look for is on a later line.
-        match memchr::memchr(b'\n', &lowered[m.end()..]) {
-            Some(i) => pos = m.end() + i + 1,
-            None => break,
+    let mut at = 0;
+    while at < block.len() {
+        // No word holds a newline, so a piece of whole lines finds what the whole block would.
+        let end = match block.len() - at > LOWERED_PIECE {
+            true => {
+                memchr::memchr(b'\n', &block[at + LOWERED_PIECE..]).map_or(block.len(), |i| at + LOWERED_PIECE + i + 1)
+            }
+            false => block.len(),
+        };
+        lowered.clear();
+        lowered.extend(block[at..end].iter().map(u8::to_ascii_lowercase));
+        let mut pos = 0;
+        while let Some(m) = LOWER_WORD_FINDER.find(aho_corasick::Input::new(&lowered[..]).span(pos..lowered.len())) {
+            hits.push(at + m.start());
+            // The next hit to look for is on a later line.
+            match memchr::memchr(b'\n', &lowered[m.end()..]) {
+                Some(i) => pos = m.end() + i + 1,
+                None => break,
+            }
         }
+        at = end;
     }
 }
+
+/// The bytes of a block that [`word_hits`] lowers at a time: a piece that stays in the cache
+/// as it is searched, where a lowered copy of a whole 1 MB block was new memory to fault in.
+const LOWERED_PIECE: usize = 64 << 10;
 
 /// Verdicts, by the formats of the tools that write them. Each entry names its source.
 const VERDICTS: &[&str] = &[
@@ -1817,6 +1832,42 @@ mod tests {
         }
         assert!(files.len() >= 10 && lines > 10_000, "{} files, {lines} lines", files.len());
         assert!(closer * 4 < lines, "{closer} of {lines} lines looked at closely");
+    }
+    /// A block larger than a lowered piece finds, line for line, the hit that a search of each
+    /// line alone finds (words in any case, lines on either side of each piece's end, a last
+    /// line without a newline), and the scratch space holds a piece, not the block.
+    #[test]
+    fn word_hits_in_pieces_are_those_of_each_line_alone() {
+        let mut text = Vec::new();
+        let mut i = 0;
+        while text.len() < 3 * LOWERED_PIECE + 1000 {
+            let line: &[u8] = match i % 7 {
+                0 => b"  compiling crate number one of many\n",
+                1 => b"test tests::it_works ... FAILED\n",
+                2 => b"nothing here but a long line of plain words to pad the piece out\n",
+                3 => b"Caused by: java.lang.IllegalStateException\n",
+                4 => b"two words: warn and then Error\n",
+                5 => b"\n",
+                _ => b"x",
+            };
+            text.extend_from_slice(line);
+            i += 1;
+        }
+        text.extend_from_slice(b"no newline at the end: assert");
+        let mut expected = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive(|&b| b == b'\n') {
+            let lowered = line.to_ascii_lowercase();
+            if let Some(m) = LOWER_WORD_FINDER.find(&lowered[..]) {
+                expected.push(start + m.start());
+            }
+            start += line.len();
+        }
+        let (mut lowered, mut hits) = (Vec::new(), Vec::new());
+        word_hits(&text, &mut lowered, &mut hits);
+        assert_eq!(hits, expected);
+        assert!(expected.len() > 3 * LOWERED_PIECE / 100, "{}", expected.len());
+        assert!(lowered.len() <= LOWERED_PIECE + 100, "{}", lowered.len());
     }
 
     /// Told by [`word_hits`] over a whole text which lines hold a word, a scanner judges every
