@@ -50,7 +50,7 @@ pub fn entry(command: &str) -> Value {
 /// What a `postToolUse` event asks of ctx: the result's text to fit. A read of a file in ctx's
 /// store (`view` of a spilled full text) passes untouched, as does any other event. A result
 /// the CLI saved to a file of its own (see [`saved`]) is read whole from there.
-pub fn plan(event: &Value, store: &str) -> Result<Plan> {
+pub fn plan<'e>(event: &'e Value, store: &str) -> Result<Plan<'e>> {
     let tool = event.get("toolName").and_then(Value::as_str).unwrap_or_default();
     let result = event.get("toolResult");
     let text = result.and_then(|r| r.get("textResultForLlm")).and_then(Value::as_str);
@@ -71,9 +71,9 @@ pub fn plan(event: &Value, store: &str) -> Result<Plan> {
                         }
                         whole.push_str(status);
                     }
-                    whole
+                    whole.into()
                 }
-                None => text.to_string(),
+                None => text.into(),
             };
             Plan::Fit { tool: tool.to_string(), text }
         }

@@ -54,7 +54,7 @@ pub fn entry(command: &str) -> Value {
 /// through `ctx-truncate` (at the bash profile's budget), in the shell Cursor runs it in. A
 /// command that may end that shell or leaves a job in the background runs under `ctx-truncate
 /// -- bash -c` instead, unless it also changes the shell's state (then it is left alone).
-pub fn plan(event: &Value, opts: &Options) -> Plan {
+pub fn plan(event: &Value, opts: &Options) -> Plan<'static> {
     let tool = event.get("tool_name").and_then(Value::as_str).unwrap_or_default();
     let command = event.pointer("/tool_input/command").and_then(Value::as_str).unwrap_or_default();
     let name = event.get("hook_event_name").and_then(Value::as_str);

@@ -26,7 +26,7 @@ use serde_json::{Value, json};
 /// `ctx-truncate` at the bash profile's budget (30,000 chars, under the 40,000 at which the CLI
 /// cuts a shell output itself), unless it runs in the background, whose output is read while
 /// it runs.
-pub fn before_tool(tool: &str, event: &Value, opts: &Options) -> Plan {
+pub fn before_tool(tool: &str, event: &Value, opts: &Options) -> Plan<'static> {
     let background = event.pointer("/tool_input/is_background").and_then(Value::as_bool) == Some(true);
     if tool != "run_shell_command" || background {
         return Plan::Pass;

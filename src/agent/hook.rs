@@ -27,6 +27,7 @@
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
+use std::borrow::Cow;
 
 use super::Agent;
 use super::plan::wrap;
@@ -34,7 +35,7 @@ pub use super::plan::{Options, Plan};
 use super::shell::{changes_shell_state, wrapped};
 
 /// What `event` asks of ctx, for `agent`.
-pub fn plan(agent: Agent, event: &Value, opts: &Options) -> Result<Plan> {
+pub fn plan<'e>(agent: Agent, event: &'e Value, opts: &Options) -> Result<Plan<'e>> {
     let name = event.get("hook_event_name").and_then(Value::as_str);
     let tool = event.get("tool_name").and_then(Value::as_str).unwrap_or_default().to_string();
     if agent == Agent::Claude && name == Some("PreToolUse") {
@@ -97,18 +98,18 @@ pub fn reply(agent: Agent, event: &Value, fitted: &str) -> Value {
 
 /// The text of a Claude Code tool's result, by tool: `None` for tools and shapes ctx leaves
 /// alone (images, notebooks, edits).
-fn claude_text(tool: &str, r: &Value) -> Result<Option<String>> {
+fn claude_text<'e>(tool: &str, r: &'e Value) -> Result<Option<Cow<'e, str>>> {
     if let Some(s) = r.as_str() {
-        return Ok(Some(s.to_string()));
+        return Ok(Some(s.into()));
     }
     if tool.starts_with("mcp__") {
-        return Ok(blocks_text(r.get("content").unwrap_or(r)));
+        return Ok(blocks_text(r.get("content").unwrap_or(r)).map(Cow::Owned));
     }
     Ok(match tool {
         "Bash" => bash_text(r)?,
-        "Read" => r.pointer("/file/content").and_then(Value::as_str).filter(|_| r["type"] == "text").map(String::from),
-        "Grep" => str_field(r, "content").or_else(|| lines_field(r, "filenames")),
-        "Glob" => lines_field(r, "filenames"),
+        "Read" => r.pointer("/file/content").and_then(Value::as_str).filter(|_| r["type"] == "text").map(Cow::from),
+        "Grep" => str_field(r, "content").or_else(|| lines_field(r, "filenames").map(Cow::Owned)),
+        "Glob" => lines_field(r, "filenames").map(Cow::Owned),
         "WebFetch" => str_field(r, "result"),
         _ => None,
     })
@@ -116,7 +117,7 @@ fn claude_text(tool: &str, r: &Value) -> Result<Option<String>> {
 
 /// Bash's output: stdout, then stderr. Output too long for Claude Code itself is saved to
 /// `persistedOutputPath` and only its start is in the event: the whole is read from there.
-fn bash_text(r: &Value) -> Result<Option<String>> {
+fn bash_text(r: &Value) -> Result<Option<Cow<'_, str>>> {
     if r.get("isImage").and_then(Value::as_bool) == Some(true) {
         return Ok(None);
     }
@@ -124,15 +125,15 @@ fn bash_text(r: &Value) -> Result<Option<String>> {
         let bytes =
             crate::regular::read(std::path::Path::new(path), crate::regular::TEXT_CAP, "of a saved tool output")
                 .with_context(|| format!("cannot read '{path}'"))?;
-        return Ok(Some(String::from_utf8_lossy(&bytes).into_owned()));
+        return Ok(Some(String::from_utf8_lossy(&bytes).into_owned().into()));
     }
     let out = str_field(r, "stdout").unwrap_or_default();
     let err = str_field(r, "stderr").unwrap_or_default();
     Ok(Some(match (out.is_empty(), err.is_empty()) {
         (_, true) => out,
         (true, false) => err,
-        (false, false) if out.ends_with('\n') => format!("{out}{err}"),
-        (false, false) => format!("{out}\n{err}"),
+        (false, false) if out.ends_with('\n') => format!("{out}{err}").into(),
+        (false, false) => format!("{out}\n{err}").into(),
     }))
 }
 
@@ -143,7 +144,7 @@ fn claude_reply(tool: &str, r: &Value, fitted: &str) -> (&'static str, Value) {
         let blocks = json!([{"type": "text", "text": fitted}]);
         let value = match r.get("content") {
             Some(_) => {
-                let mut v = r.clone();
+                let mut v = clone_but(r, &["content"]);
                 v["content"] = blocks;
                 v
             }
@@ -155,31 +156,50 @@ fn claude_reply(tool: &str, r: &Value, fitted: &str) -> (&'static str, Value) {
     if r.is_string() {
         return ("updatedToolOutput", Value::String(fitted.to_string()));
     }
-    let mut v = r.clone();
     let lines = || Value::Array(fitted.lines().map(|l| Value::String(l.to_string())).collect());
-    match tool {
+    let with = |r: &Value, key: &str, value: Value| {
+        let mut v = clone_but(r, &[key]);
+        v[key] = value;
+        v
+    };
+    let v = match tool {
         "Bash" => {
+            let mut v = clone_but(r, &["stdout", "stderr"]);
             if let Some(o) = v.as_object_mut() {
                 o.remove("persistedOutputPath");
                 o.remove("persistedOutputSize");
             }
             v["stdout"] = fitted.into();
             v["stderr"] = "".into();
+            v
         }
-        "Read" => v["file"]["content"] = fitted.into(),
-        "Grep" if r.get("content").is_some_and(Value::is_string) => v["content"] = fitted.into(),
-        "Grep" | "Glob" => v["filenames"] = lines(),
-        "WebFetch" => v["result"] = fitted.into(),
-        _ => {}
-    }
+        "Read" => with(r, "file", with(&r["file"], "content", fitted.into())),
+        "Grep" if r.get("content").is_some_and(Value::is_string) => with(r, "content", fitted.into()),
+        "Grep" | "Glob" => with(r, "filenames", lines()),
+        "WebFetch" => with(r, "result", fitted.into()),
+        _ => r.clone(),
+    };
     ("updatedToolOutput", v)
 }
 
+/// `r` with the fields `keys` null and the others cloned, in their order: the fields that the
+/// reply replaces hold the tool's output, which is not copied only to be dropped.
+fn clone_but(r: &Value, keys: &[&str]) -> Value {
+    match r {
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, v)| (k.clone(), if keys.contains(&k.as_str()) { Value::Null } else { v.clone() }))
+                .collect(),
+        ),
+        _ => r.clone(),
+    }
+}
+
 /// The text of a Gemini CLI tool's result: `llmContent`, a string or parts with `text`.
-fn gemini_text(r: &Value) -> Option<String> {
+fn gemini_text(r: &Value) -> Option<Cow<'_, str>> {
     match r.get("llmContent")? {
-        Value::String(s) => Some(s.clone()),
-        parts @ Value::Array(_) => blocks_text(parts),
+        Value::String(s) => Some(s.into()),
+        parts @ Value::Array(_) => blocks_text(parts).map(Cow::Owned),
         _ => None,
     }
 }
@@ -196,8 +216,8 @@ fn blocks_text(v: &Value) -> Option<String> {
     }
 }
 
-fn str_field(r: &Value, key: &str) -> Option<String> {
-    r.get(key).and_then(Value::as_str).map(String::from)
+fn str_field<'e>(r: &'e Value, key: &str) -> Option<Cow<'e, str>> {
+    r.get(key).and_then(Value::as_str).map(Cow::from)
 }
 
 /// A list of strings as lines (file names).
@@ -207,7 +227,7 @@ fn lines_field(r: &Value, key: &str) -> Option<String> {
 }
 
 /// Codex runs each command in a fresh process, so every one can run under `ctx-truncate`.
-fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
+fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan<'static>> {
     Ok(wrap(tool, event, opts).map_or(Plan::Pass, |input| {
         Plan::Reply(json!({"hookSpecificOutput": {
             "hookEventName": "PreToolUse",
@@ -224,7 +244,7 @@ fn codex(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
 /// (`exit`, `set -e`) or leaves a job in the background runs under `ctx-truncate -- bash -c`
 /// instead, unless it also changes the shell's state, and then it is left alone. No
 /// `permissionDecision`: Claude Code's own permission rules judge the command as it now reads.
-fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
+fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan<'static>> {
     let command = event.pointer("/tool_input/command").and_then(Value::as_str).unwrap_or_default();
     // A background command is read while it runs (BashOutput): ctx-truncate would hold all of
     // its output until it ends.
@@ -248,10 +268,10 @@ fn claude_wrap(tool: &str, event: &Value, opts: &Options) -> Result<Plan> {
 }
 
 /// OpenCode: ctx's plugin sends `{"tool": NAME, "output": TEXT}`.
-fn opencode(event: &Value) -> Result<Plan> {
+fn opencode(event: &Value) -> Result<Plan<'_>> {
     let tool = event.get("tool").and_then(Value::as_str).context("the event has no tool")?;
     Ok(match event.get("output").and_then(Value::as_str) {
-        Some(text) => Plan::Fit { tool: tool.to_string(), text: text.to_string() },
+        Some(text) => Plan::Fit { tool: tool.to_string(), text: text.into() },
         None => Plan::Pass,
     })
 }
@@ -352,6 +372,52 @@ mod tests {
             r,
             json!({"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput":
                 {"stdout": "fitted", "stderr": "", "interrupted": false, "isImage": false}}})
+        );
+    }
+
+    /// A reply is the tool's result with its output replaced and every other field kept, in its
+    /// place; the output to fit is the event's own text, not a copy of it.
+    #[test]
+    fn claude_replies_replace_the_output_alone_and_the_text_is_borrowed() {
+        let cases = [
+            (
+                "Bash",
+                r#"{"stdout":"a","stderr":"","interrupted":false,"isImage":false,"persistedOutputSize":9}"#,
+                r#"{"stdout":"fitted","stderr":"","interrupted":false,"isImage":false}"#,
+            ),
+            (
+                "Read",
+                r#"{"type":"text","file":{"filePath":"/a","content":"c","numLines":1,"startLine":1}}"#,
+                r#"{"type":"text","file":{"filePath":"/a","content":"fitted","numLines":1,"startLine":1}}"#,
+            ),
+            (
+                "Grep",
+                r#"{"mode":"content","filenames":["a"],"content":"x","numLines":1}"#,
+                r#"{"mode":"content","filenames":["a"],"content":"fitted","numLines":1}"#,
+            ),
+            (
+                "Glob",
+                r#"{"filenames":["a","b"],"durationMs":3,"numFiles":2}"#,
+                r#"{"filenames":["fitted"],"durationMs":3,"numFiles":2}"#,
+            ),
+            ("WebFetch", r#"{"bytes":9,"result":"r","code":200}"#, r#"{"bytes":9,"result":"fitted","code":200}"#),
+        ];
+        for (tool, response, replaced) in cases {
+            let event = json!({"hook_event_name": "PostToolUse", "tool_name": tool, "tool_input": {},
+                "tool_response": serde_json::from_str::<Value>(response).expect("JSON")});
+            let r = reply(Agent::Claude, &event, "fitted");
+            assert_eq!(r["hookSpecificOutput"]["updatedToolOutput"].to_string(), replaced, "{tool}");
+            let text = match plan(Agent::Claude, &event, &opts()).expect("ok") {
+                Plan::Fit { text, .. } | Plan::FitLines { text, .. } => text,
+                other => panic!("{tool}: {other:?}"),
+            };
+            assert_eq!(matches!(text, Cow::Borrowed(_)), tool != "Glob", "{tool}: {text:?}");
+        }
+        let mcp = json!({"hook_event_name": "PostToolUse", "tool_name": "mcp__s__t",
+            "tool_response": {"content": [{"type": "text", "text": "x"}], "isError": false}});
+        assert_eq!(
+            reply(Agent::Claude, &mcp, "fitted")["hookSpecificOutput"]["updatedMCPToolOutput"].to_string(),
+            r#"{"content":[{"type":"text","text":"fitted"}],"isError":false}"#
         );
     }
 

@@ -3,12 +3,14 @@
 //! (`wrap`). Each agent's module builds on these; [`super::hook`] dispatches to them.
 
 use serde_json::Value;
+use std::borrow::Cow;
 
 use super::shell::{quote, wrapped};
 
-/// What an event asks of ctx.
+/// What an event asks of ctx; a text to fit is borrowed from the event where it is there as it is
+/// (a 1 MB output is not copied once more).
 #[derive(Debug, PartialEq)]
-pub enum Plan {
+pub enum Plan<'e> {
     /// Nothing: the agent keeps its output as it is (another event, a tool ctx leaves alone,
     /// output that is not text).
     Pass,
@@ -17,7 +19,7 @@ pub enum Plan {
         /// The tool's name as the agent gives it; profiles match it in any case and by alias.
         tool: String,
         /// The text the model would see.
-        text: String,
+        text: Cow<'e, str>,
     },
     /// Fit lines `first..=last` of the file at `path`, which the agent read as `text`: the
     /// markers number lines as in the file and name the file itself as the full text. When the
@@ -32,7 +34,7 @@ pub enum Plan {
         /// The last line read.
         last: u64,
         /// The text the model would see.
-        text: String,
+        text: Cow<'e, str>,
     },
     /// The reply is ready (Codex: the rewritten command).
     Reply(Value),

@@ -10,12 +10,12 @@ use super::plan::Plan;
 
 /// The plan for Claude Code's `Read` result `r` (`{"type": "text", "file": {"filePath",
 /// "content", "startLine", "numLines"}}`); `None` when the result is not a text file's.
-pub fn claude(r: &Value, store: &str) -> Option<Plan> {
+pub fn claude<'e>(r: &'e Value, store: &str) -> Option<Plan<'e>> {
     if r.get("type").and_then(Value::as_str) != Some("text") {
         return None;
     }
     let file = r.get("file")?;
-    let text = file.get("content")?.as_str()?.to_string();
+    let text = file.get("content")?.as_str()?;
     let path = PathBuf::from(file.get("filePath")?.as_str()?);
     if in_store(&path, Path::new(store)) {
         return Some(Plan::Pass);
@@ -23,7 +23,7 @@ pub fn claude(r: &Value, store: &str) -> Option<Plan> {
     let first = file.get("startLine").and_then(Value::as_u64).unwrap_or(1).max(1);
     let counted = text.lines().count() as u64;
     let lines = file.get("numLines").and_then(Value::as_u64).unwrap_or(counted).max(1);
-    Some(Plan::FitLines { tool: "Read".into(), path, first, last: first + lines - 1, text })
+    Some(Plan::FitLines { tool: "Read".into(), path, first, last: first + lines - 1, text: text.into() })
 }
 
 /// Whether `path` is a file in the store at `store` (both as the file system resolves them).
