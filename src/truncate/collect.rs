@@ -112,8 +112,14 @@ impl Candidates {
     /// The lines of `text` that matter, as a stream of it would give them.
     pub fn of(text: &[u8], keep: Option<Regex>, room: usize) -> Candidates {
         let mut c = Collector::new(keep, room);
-        c.push(text);
-        c.finish()
+        if text.len() >= 2 * BLOCK {
+            c.push(text);
+            return c.finish();
+        }
+        // What a stream of it would hold at once and scan at its end: scanned where it is, not
+        // copied first.
+        c.scan_rest(text);
+        c.done()
     }
 
     /// How many lines that matter share `template`.
@@ -134,6 +140,10 @@ impl Candidates {
 
 /// Input is scanned in blocks of this size, two at a time (smaller in tests, to cross many).
 const BLOCK: usize = if cfg!(test) { 64 << 10 } else { 1 << 20 };
+
+/// The end of an input scanned in two halves at once (see [`Collector::scan_rest`]): 256 KiB
+/// (smaller in tests, to split the ends of the texts they stream).
+const SPLIT_REST: usize = if cfg!(test) { 16 << 10 } else { 256 << 10 };
 
 /// Lines of the next block scanned again with the carried state before the scan gives up on
 /// meeting the fresh one and goes on alone.
@@ -248,14 +258,47 @@ impl Collector {
     /// Ends the input and gives what was found.
     pub fn finish(mut self) -> Candidates {
         self.settle();
-        let end = self.buf.len();
-        if end > self.scanned {
-            let mut found = Vec::new();
-            let from = self.scanned;
-            scan_range(&self.buf, from, end, &mut self.scanner, &mut found, None);
-            let buf = std::mem::take(&mut self.buf);
-            self.take(&buf, (self.base, self.base_chars), &found, end, end);
+        let buf = std::mem::take(&mut self.buf);
+        self.scan_rest(&buf);
+        self.done()
+    }
+
+    /// Scans the input's end, `buf[self.scanned..]` (`buf` starting at `self.base`), and takes
+    /// what it finds. A rest of [`SPLIT_REST`] or more is scanned in two halves at once, the
+    /// second with a fresh scanner joined to the first as a pair of blocks is (see [`Fresh`]):
+    /// a whole text shorter than a pair of blocks (a 1 MB output in `ctx hook`) is all rest.
+    fn scan_rest(&mut self, buf: &[u8]) {
+        let (from, end) = (self.scanned, buf.len());
+        if end <= from {
+            return;
         }
+        let mut found = Vec::new();
+        let half = from + (end - from) / 2;
+        let mid = match self.parallel && end - from >= SPLIT_REST {
+            true => memchr::memchr(b'\n', &buf[half..end]).map_or(end, |i| half + i + 1),
+            false => end,
+        };
+        if mid < end {
+            let line_mid = self.scanner.next_line() + text::count_newlines(&buf[from..mid]) as usize;
+            let keep = self.keep.clone();
+            std::thread::scope(|s| {
+                let second = s.spawn(move || {
+                    let fresh = Fresh::scan(buf, (mid, end), line_mid, keep);
+                    crate::matcher::hand_back();
+                    fresh
+                });
+                scan_range(buf, from, mid, &mut self.scanner, &mut found, None);
+                let fresh = second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                fresh.join(buf, &mut self.scanner, &mut found);
+            });
+        } else {
+            scan_range(buf, from, end, &mut self.scanner, &mut found, None);
+        }
+        self.take(buf, (self.base, self.base_chars), &found, end, end);
+    }
+
+    /// What was found, once the whole input is scanned.
+    fn done(self) -> Candidates {
         let mut list = self.held;
         list.sort_by_key(|c| c.line);
         // What this thread judged (the blocks' first lines again, the rest) is the fit's to use.
@@ -709,6 +752,43 @@ mod tests {
         assert!(c.list.iter().any(|c| c.text == b"KeyError0: 'k'\n" && c.class == Class::Verdict));
         // A pass line that mentions nothing is not held.
         assert!(!c.list.iter().any(|c| c.text.starts_with(b"test t3 ... ok")));
+    }
+
+    /// A whole text shorter than a pair of blocks is scanned in place in two halves at once,
+    /// and finds what one scan finds: here with a traceback across the middle longer than
+    /// [`CATCH_UP`] lines (the second half is scanned again with the state carried to it), and
+    /// with one whose end the fresh scan of the second half meets within them.
+    #[test]
+    fn a_whole_text_scanned_in_two_halves_finds_what_one_scan_finds() {
+        let whole = |text: &[u8], parallel: bool| {
+            let mut c = Collector::new(None, 64 << 20);
+            c.parallel = parallel;
+            c.scan_rest(text);
+            c.done()
+        };
+        for frames in [600, 10] {
+            let mut text = log(400);
+            let at = text.len();
+            text.extend_from_slice(b"Traceback (most recent call last):\n");
+            for i in 0..frames {
+                text.extend_from_slice(
+                    format!("  File \"/srv/app/layer_{i}.py\", line {i}, in call\n    go()\n").as_bytes(),
+                );
+            }
+            text.extend_from_slice(b"app.Oops: it broke\n");
+            let end = text.len();
+            text.extend_from_slice(&log(400));
+            assert!((SPLIT_REST..2 * BLOCK).contains(&text.len()), "{}", text.len());
+            let mid = text.len() / 2;
+            assert!(at < mid && mid < end, "the traceback is across the middle: {at} {mid} {end}");
+            let one = whole(&text, false);
+            let two = whole(&text, true);
+            assert!(one.list == two.list, "the candidates differ ({frames} frames)");
+            assert_eq!(one.counts, two.counts);
+            assert!(one.list.iter().any(|c| c.text == b"app.Oops: it broke\n" && c.class == Class::Verdict));
+            let streamed = collect(&text, false, 999, 64 << 20);
+            assert!(streamed.list == one.list, "a stream finds the same ({frames} frames)");
+        }
     }
 
     #[test]
