@@ -49,8 +49,13 @@ macro_rules! keys {
         }
 
         impl Settings {
-            /// Sets every key that `over` sets to its value there.
+            /// Sets every key that `over` sets to its value there. The budget is one setting:
+            /// where `over` sets any of [`BUDGET_KEYS`], it replaces all four (`--max-tokens
+            /// 4000` over a profile's `max_chars` is 4,000 tokens, not that and the chars too).
             pub fn overlay(&mut self, over: &Settings) {
+                if BUDGET_KEYS.iter().any(|k| over.value(k).is_some()) {
+                    BUDGET_KEYS.iter().for_each(|k| self.unset(k));
+                }
                 $( if over.$key.is_some() { self.$key.clone_from(&over.$key); } )*
             }
 
@@ -86,6 +91,9 @@ macro_rules! keys {
         }
     };
 }
+
+/// The keys of a budget, which a layer sets as a whole (see [`Settings::overlay`]).
+pub const BUDGET_KEYS: [&str; 4] = ["max_chars", "max_tokens", "max_bytes", "max_lines"];
 
 keys! {
     /// `--max-chars`.
@@ -211,8 +219,9 @@ impl Resolved {
     /// Overrides the settings with those given by flags; their keys then show `# flag`.
     pub fn apply(&mut self, flags: &Settings) {
         self.settings.overlay(flags);
-        self.origins.retain(|key, _| flags.value(key).is_none());
-        self.env.retain(|key, _| flags.value(key).is_none());
+        let kept = |key: &str| flags.value(key).is_none() && self.settings.value(key).is_some();
+        self.origins.retain(|key, _| kept(key));
+        self.env.retain(|key, _| kept(key));
     }
 
     /// Says that `key`, set by [`Resolved::apply`], came from the environment variable `var`.
@@ -225,6 +234,7 @@ impl Resolved {
     /// Lays `over` (a later file's settings for the same tool) over these, key by key.
     pub fn layer(&mut self, over: Resolved) {
         self.settings.overlay(&over.settings);
+        self.origins.retain(|key, _| self.settings.value(key).is_some());
         self.origins.extend(over.origins);
         self.files.extend(over.files);
         self.unknown_tool &= over.unknown_tool;
@@ -284,6 +294,7 @@ impl ConfigFile {
         };
         if let Some(p) = profile {
             r.settings.overlay(&p.settings);
+            r.origins.retain(|key, _| r.settings.value(key).is_some());
             r.origins.extend(self.origins(p));
         }
         r
@@ -786,6 +797,33 @@ mod tests {
         assert!(!builtin().resolve(None).origins.is_empty(), "the defaults say where they come from");
         assert_eq!(builtin_for(Some("grep")).resolve(Some("grep")), builtin().resolve(Some("grep")));
         assert_eq!(defaults_part("[tools.x]\nstrategy = \"head\"\n"), "[tools.x]\nstrategy = \"head\"\n");
+    }
+
+    /// The budget goes as a whole: a profile, a file or a flag that sets any of its keys
+    /// replaces all four, and where it came from goes with it; a layer that sets none keeps it.
+    #[test]
+    fn a_budget_is_replaced_as_a_whole() {
+        let budget = |r: &Resolved| BUDGET_KEYS.map(|k| r.settings.value(k));
+        let from = |r: &Resolved| BUDGET_KEYS.map(|k| r.origins.get(k).map(|o| (o.section.clone(), o.line)));
+        let mut r = builtin().resolve(Some("read_file"));
+        assert_eq!(budget(&r), [Some("5000".into()), None, None, Some("200".into())]);
+        let file =
+            parse(Path::new("ctx.toml"), "[tools.read_file]\nmax_tokens = 300\nstrategy = \"tail\"\n").expect("ok");
+        r.layer(file.resolve(Some("read_file")));
+        assert_eq!(budget(&r), [None, Some("300".into()), None, None]);
+        assert_eq!(from(&r), [None, Some(("tools.read_file".into(), 2)), None, None]);
+        let none = parse(Path::new("ctx.toml"), "[defaults]\nclean = true\n").expect("ok");
+        r.layer(none.resolve(Some("read_file")));
+        assert_eq!(budget(&r), [None, Some("300".into()), None, None]);
+        r.apply(&Settings { max_bytes: Some(9000), ..Settings::default() });
+        assert_eq!(budget(&r), [None, None, Some("9000".into()), None]);
+        assert_eq!(from(&r), [None, None, None, None], "a flag has no line");
+        assert_eq!(r.settings.value("strategy").as_deref(), Some("\"tail\""));
+        // The defaults' 12,000 chars give way to a profile that sets tokens.
+        let defaults =
+            parse(Path::new("ctx.toml"), "[defaults]\nmax_chars = 100\n[tools.t]\nmax_tokens = 7\n").expect("ok");
+        assert_eq!(budget(&defaults.resolve(Some("t"))), [None, Some("7".into()), None, None]);
+        assert_eq!(budget(&defaults.resolve(Some("u"))), [Some("100".into()), None, None, None]);
     }
 
     #[test]

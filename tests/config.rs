@@ -496,7 +496,7 @@ fn print_config_says_where_each_value_came_from() {
         assert_eq!((r.code, r.err.as_str()), (0, ""), "{t}");
         assert!(r.out.contains("base_url = \"http://127.0.0.1:9/v1\""), "{t}: {}", r.out);
     }
-    // --config replaces both files.
+    // --config replaces both files; its budget replaces the built-in one (12,000 chars).
     std::fs::write(work.join("other.toml"), "[defaults]\nmax_lines = 7\n").expect("write");
     let r = run(tool("ctx-truncate").current_dir(&work).env("XDG_CONFIG_HOME", &home).args([
         "--config",
@@ -509,8 +509,7 @@ fn print_config_says_where_each_value_came_from() {
         "\
 # config: other.toml
 # profile: none: no tool named
-max_chars = 12000    # built-in:24 [defaults]
-max_lines = 7        # other.toml:2 [defaults]
+max_lines = 7    # other.toml:2 [defaults]
 # anything not listed: the built-in default (see --help)
 "
     );

@@ -25,7 +25,8 @@ fn flags_override_the_profile_which_overrides_the_defaults() {
             .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
     };
     assert_eq!(setting("max_lines").as_deref(), Some("max_lines = 5 # flag"));
-    assert_eq!(setting("max_chars").as_deref(), Some("max_chars = 20000 # ctx.example.toml:47 [tools.grep]"));
+    // The flag's budget replaces the profile's whole (its max_chars = 20000 and max_lines = 100).
+    assert_eq!(setting("max_chars"), None);
     assert_eq!(setting("strategy").as_deref(), Some("strategy = \"head\" # ctx.example.toml:44 [tools.grep]"));
     // An unknown tool gets [defaults]; -v says so.
     let r = run(tool("ctx-truncate").args(["--config", EXAMPLE, "--tool", "nope", "-v", "--print-config"]));
