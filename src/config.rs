@@ -231,7 +231,8 @@ impl Resolved {
         }
     }
 
-    /// Lays `over` (a later file's settings for the same tool) over these, key by key.
+    /// Lays `over` (a later file's settings for the same tool) over these, key by key but for
+    /// the budget, which goes as a whole (see [`Settings::overlay`]).
     pub fn layer(&mut self, over: Resolved) {
         self.settings.overlay(&over.settings);
         self.origins.retain(|key, _| self.settings.value(key).is_some());
