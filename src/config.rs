@@ -53,7 +53,7 @@ macro_rules! keys {
             /// where `over` sets any of [`BUDGET_KEYS`], it replaces all four (`--max-tokens
             /// 4000` over a profile's `max_chars` is 4,000 tokens, not that and the chars too).
             pub fn overlay(&mut self, over: &Settings) {
-                if BUDGET_KEYS.iter().any(|k| over.value(k).is_some()) {
+                if over.budget().is_some() {
                     BUDGET_KEYS.iter().for_each(|k| self.unset(k));
                 }
                 $( if over.$key.is_some() { self.$key.clone_from(&over.$key); } )*

@@ -1833,6 +1833,7 @@ mod tests {
         assert!(files.len() >= 10 && lines > 10_000, "{} files, {lines} lines", files.len());
         assert!(closer * 4 < lines, "{closer} of {lines} lines looked at closely");
     }
+
     /// A block larger than a lowered piece finds, line for line, the hit that a search of each
     /// line alone finds (words in any case, lines on either side of each piece's end, a last
     /// line without a newline), and the scratch space holds a piece, not the block.

@@ -215,7 +215,7 @@ impl Collector {
             scanner: Scanner::new(keep.clone()),
             keep,
             room,
-            parallel: std::thread::available_parallelism().is_ok_and(|n| n.get() > 1),
+            parallel: super::parallel(),
             buf: Vec::new(),
             scanned: 0,
             base: 0,

@@ -529,8 +529,8 @@ fn assemble(
 /// 2,000 lines of a log, for which a thread costs a few percent more.
 const SPLIT_GAP: usize = 128 << 10;
 
-/// Whether this machine runs two threads at once (asked once).
-fn parallel() -> bool {
+/// Whether this machine runs two threads at once (asked once, for every scan and plan).
+pub(crate) fn parallel() -> bool {
     static PARALLEL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *PARALLEL.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
