@@ -256,10 +256,11 @@ fn reach(text: &[u8], base: u64, budget: &Budget, held: u64) -> u64 {
 }
 
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before
-/// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`), or
-/// of plain lines that only repeat the templates of lines kept below them (a dumped object's
-/// fields) between `reach` and a different line, is left out for a marker when it is longer
-/// than [`PASS_RUN`], and so are the frames of a stack past its first [`FRAME_RUN`], and all
+/// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`),
+/// with the plain lines between them that name their groups, or a run of plain lines that
+/// only repeat the templates of lines kept below them (a dumped object's fields) between
+/// `reach` and a different line, is left out for a marker when it is longer than
+/// [`PASS_RUN`], and so are the frames of a stack past its first [`FRAME_RUN`], and all
 /// of a stack whose first frames repeat those kept below it (mocha's same sixteen frames under
 /// each failure), so that the share goes to what failed.
 fn end_block(
@@ -333,12 +334,29 @@ fn end_block(
                 || base + at as u64 >= reach && !lines.matters(at, to) && seen.contains(&lines.template(at, to));
             (passing || repeat()).then_some(passing)
         };
+        // Where a run of passing lines goes on above a plain line at `at` (to `to`) that no
+        // more than names their group: the start of the passing line above it.
+        let group_name = |at: usize, to: usize| {
+            let plain =
+                at > 0 && base + at as u64 > floor && !lines.matters(at, to) && !signals::is_frame(&text[at..to]);
+            let above = line_before(at);
+            (plain && lines.passing(above, at)).then_some(above)
+        };
         let first = steady.is_none_or(|s| from < s).then(|| idle(from, pos)).flatten();
         if let Some(mut passing) = first {
             let (mut top, mut n) = (from, 1);
             while top > 0 && base + top as u64 > floor {
                 let above = line_before(top);
-                let Some(p) = idle(above, top) else { break };
+                let Some(p) = idle(above, top) else {
+                    // A plain line between passing lines goes with them: the name of the group
+                    // they belong to (xcpretty's test case, jest's `describe`, go's `=== RUN`) or
+                    // a blank line between stock advice.
+                    match passing.then(|| group_name(above, top)).flatten() {
+                        Some(next) => (top, n) = (next, n + 2),
+                        None => break,
+                    }
+                    continue;
+                };
                 (top, n, passing) = (above, n + 1, passing && p);
             }
             if n > PASS_RUN {

@@ -1218,3 +1218,80 @@ fn a_verdict_keeps_the_line_it_belongs_to_before_warnings() {
     assert_eq!(got.matches("npm WARN").count(), 4, "{got}");
     assert!(out.output.chars <= 2500, "{}", out.output.chars);
 }
+
+/// xcpretty names each test case on a line of its own over its passing tests (`✓`), and the
+/// end's share left out only runs of more than three passing lines: under short test cases it
+/// kept them line by line, between the one crash and the verdict (bench/reallogs.sh's
+/// Alamofire, whose lines these are). The names go with the passing lines around them now, so
+/// the test cases cost one marker, and the room goes to what led to the crash.
+#[test]
+fn passing_tests_under_their_group_names_cost_one_marker() {
+    let cases = [
+        ("RequestDescriptionTestCase", &["testRequestDescription (0.173 seconds)"][..]),
+        (
+            "SessionDelegateTestCase",
+            &[
+                "testThatAppropriateNotificationsAreCalledWithRequestForDataRequest (0.149 seconds)",
+                "testThatDidCompleteNotificationIsCalledWithRequestForDownloadRequests (0.188 seconds)",
+                "testThatRequestWillPerformHTTPRedirectionByDefault (0.221 seconds)",
+            ],
+        ),
+        (
+            "SessionManagerConfigurationHeadersTestCase",
+            &[
+                "testThatDefaultConfigurationHeadersAreSentWithRequest (0.142 seconds)",
+                "testThatEphemeralConfigurationHeadersAreSentWithRequest (0.163 seconds)",
+            ],
+        ),
+        ("SortedKeysJSONParameterEncoderTests", &["testTestJSONEncoderSortedKeysHasSortedKeys (0.002 seconds)"]),
+        (
+            "StatusCodeValidationTestCase",
+            &[
+                "testThatValidationForRequestWithAcceptableStatusCodeResponseSucceeds (0.120 seconds)",
+                "testThatValidationForRequestWithNoAcceptableStatusCodesFails (0.046 seconds)",
+            ],
+        ),
+        (
+            "UploadDataTestCase",
+            &["testUploadDataRequest (0.051 seconds)", "testUploadDataRequestWithProgress (0.051 seconds)"],
+        ),
+        (
+            "UploadStreamInitializationTestCase",
+            &[
+                "testUploadClassMethodWithMethodURLAndStream (0.055 seconds)",
+                "testUploadClassMethodWithMethodURLHeadersAndStream (0.051 seconds)",
+            ],
+        ),
+    ];
+    let mut log: String = (1..=40).map(|i| format!("Compiling Alamofire source file {i} of 40\n")).collect();
+    log.push_str("Test Suite Alamofire tvOS Tests.xctest started\nRequestCURLDescriptionTestCase\n");
+    log.push_str("    \u{2713} testGETRequestCURLDescription (0.005 seconds)\n");
+    log.push_str("    \u{2717} testGETRequestCURLDescriptionSynchronous, Test crashed\n");
+    log.push_str("Selected tests\nTest Suite Alamofire tvOS Tests.xctest started\n");
+    for (case, tests) in cases {
+        log.push_str(&format!("{case}\n"));
+        for t in tests {
+            log.push_str(&format!("    \u{2713} {t}\n"));
+        }
+    }
+    log.push_str("\t Executed 529 tests, with 1 failure (0 unexpected) in 13.478 (14.084) seconds\n\n");
+    log.push_str("Failing tests:\n\tAlamofire tvOS Tests:\n");
+    log.push_str(
+        "\t\tRequestCURLDescriptionTestCase.testGETRequestCURLDescriptionSynchronous()\n\n** TEST FAILED **\n",
+    );
+    let out = run(log.as_bytes(), &opts(Budget { chars: Some(1_200), ..Budget::default() }, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.chars().count() <= 1_200, "{text}");
+    // The case over the first passing test stays, as the group's name above the run.
+    assert!(
+        text.contains(
+            "\u{2717} testGETRequestCURLDescriptionSynchronous, Test crashed\nSelected tests\n\
+             Test Suite Alamofire tvOS Tests.xctest started\nRequestDescriptionTestCase\n\
+             [... 19 lines (1,117 chars) omitted: lines 48-66 ...]\n\
+             \t Executed 529 tests, with 1 failure"
+        ),
+        "{text}"
+    );
+    let crash = text.find('\u{2717}').expect("the crash is kept");
+    assert!(!text[crash..].contains('\u{2713}'), "{text}");
+}
