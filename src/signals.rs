@@ -620,7 +620,12 @@ fn classify_closely(line: &[u8], has_word: bool) -> Class {
 /// whose message is not a warning, a note or a hint: standard's and ESLint's compact
 /// `/src/x.js:178:40: A space is required after ','.`, RuboCop's `x.rb:1:1: C: Style/…`,
 /// luacheck's, Go's `./main.go:12:3: undefined: x`. A message that starts as a warning, a note,
-/// a hint or gcc's `required from` / `In instantiation of` context is not one.
+/// a hint or gcc's `required from` / `In instantiation of` context is not one. Without a
+/// column (`FILE.EXT:LINE message`, `FILE.EXT:LINE: message`), the message must name the rule
+/// it breaks, as linters do (see [`names_a_rule`]): a code first (tldr-lint's `TLDR004 Command
+/// descriptions should end in a period`, hadolint's `DL3008 …`) or a rule id last (Atom's lint
+/// `Strings must use singlequote. (quotes)`); a line and a message alone is a log line at its
+/// source (Go's `main.go:42: listening`), not a finding.
 fn located(t: &[u8]) -> bool {
     let Some(colon) = memchr::memchr(b':', t) else { return false };
     let file = &t[..colon];
@@ -632,12 +637,25 @@ fn located(t: &[u8]) -> bool {
         return false;
     }
     let mut rest = &t[colon + 1..];
-    for _ in 0..2 {
+    let (mut column, mut spaced) = (true, false);
+    for i in 0..2 {
         let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        if n == 0 || rest.get(n) != Some(&b':') {
+        if n == 0 {
             return false;
         }
-        rest = &rest[n + 1..];
+        match rest.get(n) {
+            Some(b':') => rest = &rest[n + 1..],
+            // A line and no column: the message follows after a space.
+            Some(b' ') if i == 0 => {
+                (rest, column, spaced) = (&rest[n..], false, true);
+                break;
+            }
+            _ => return false,
+        }
+        if i == 0 && !rest.first().is_some_and(u8::is_ascii_digit) {
+            column = false;
+            break;
+        }
     }
     let message = rest.trim_ascii_start();
     if message.len() == rest.len() || message.is_empty() {
@@ -646,8 +664,46 @@ fn located(t: &[u8]) -> bool {
     let word = &message[..message.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(message.len())];
     let word = word.strip_suffix(b":").unwrap_or(word);
     let not_failing = ["note", "info", "hint", "help", "required", "in", "from"];
-    !(word.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"warn"))
-        || not_failing.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes())))
+    if word.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"warn"))
+        || not_failing.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
+    {
+        return false;
+    }
+    column || names_a_rule(message, word, spaced)
+}
+
+/// Whether a linter's `message`, whose first word is `word`, names the rule it breaks: a code
+/// first (`TLDR004`, `DL3008`, `MD012/no-multiple-blanks`), not followed by a warning, or, when
+/// the message is `spaced` from the line (`FILE.EXT:LINE message`, where a log line at its source
+/// has a colon) and starts with a letter, a rule id in parentheses last (`(quotes)`,
+/// `(prettier/prettier)`, `(no-unused-vars)`).
+fn names_a_rule(message: &[u8], word: &[u8], spaced: bool) -> bool {
+    let code = word.split(|&b| b == b'/').next().unwrap_or(word);
+    let letters = code.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    let digits = code[letters..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if (1..=8).contains(&letters) && digits >= 3 && letters + digits == code.len() {
+        let next = message[word.len()..].trim_ascii_start();
+        return !next.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"warn"));
+    }
+    if !spaced || !message.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    // `text (rule)`, `text (plugin/rule)`.
+    let message = message.trim_ascii_end();
+    let Some(body) = message.strip_suffix(b")") else { return false };
+    let Some(open) = memchr::memrchr(b'(', body) else { return false };
+    let id = |part: &[u8]| {
+        part.first().is_some_and(u8::is_ascii_lowercase)
+            && part.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    let rule = &body[open + 1..];
+    let parts: Vec<&[u8]> = rule.split(|&b| b == b'/').collect();
+    // A word in parentheses ends many a log line (`connected (primary)`): a rule id has a
+    // plugin, or words joined by hyphens, or is one of ESLint's one-word rules.
+    const ONE_WORD: [&str; 10] =
+        ["camelcase", "complexity", "curly", "eqeqeq", "indent", "quotes", "radix", "semi", "strict", "yoda"];
+    let like_a_rule = rule.contains(&b'/') || rule.contains(&b'-') || ONE_WORD.iter().any(|w| w.as_bytes() == rule);
+    open > 0 && body[open - 1] == b' ' && parts.len() <= 2 && parts.iter().all(|p| id(p)) && like_a_rule
 }
 
 /// Builds, on two threads of their own, the patterns and automata that judging lines needs
@@ -2155,6 +2211,20 @@ mod tests {
                 "RuboCop, master-thesis discourse",
                 "\x1b[36mdb/migrate/20190731090219_rename_edit_notification_setting.rb\x1b[0m:1:1: \x1b[33mC\x1b[0m: Style/FrozenStringLiteralComment: Missing magic comment \x1b[33m# frozen_string_literal: true\x1b[0m.\r\r",
             ),
+            // Without a column, a linter's message names its rule: last, in parentheses, after
+            // a space from the line; or first, as a code.
+            (
+                "Atom's lint script, master-thesis atom",
+                "src/grammar-registry.js:1 Strings must use singlequote. (quotes)\r",
+            ),
+            (
+                "Atom's lint script (prettier), master-thesis atom",
+                "src/grammar-registry.js:639 Insert `;` (prettier/prettier)",
+            ),
+            (
+                "tldr-lint, master-thesis tldr",
+                "pages/common/mat2.md:3: TLDR004 Command descriptions should end in a period",
+            ),
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Verdict, "{source}: {line:?}");
         }
@@ -2168,6 +2238,11 @@ mod tests {
             "lib/x.js:26:32:",
             "lib/x.js:26: a line without a column",
             "12:30:01: not a file",
+            // A log line at its source, its rule-like words notwithstanding.
+            "main.go:42: listening on :8080 (http)",
+            "app.py:42 - connected (primary)",
+            "app.py:42 connected to the database (primary)",
+            "Dockerfile.ci:3 DL3008 warning: Pin versions in apt get install",
         ] {
             assert_ne!(classify(line.as_bytes()), Class::Verdict, "{line:?}");
         }
