@@ -697,13 +697,13 @@ fn names_a_rule(message: &[u8], word: &[u8], spaced: bool) -> bool {
             && part.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     };
     let rule = &body[open + 1..];
-    let parts: Vec<&[u8]> = rule.split(|&b| b == b'/').collect();
+    let parts = || rule.split(|&b| b == b'/');
     // A word in parentheses ends many a log line (`connected (primary)`): a rule id has a
     // plugin, or words joined by hyphens, or is one of ESLint's one-word rules.
     const ONE_WORD: [&str; 10] =
         ["camelcase", "complexity", "curly", "eqeqeq", "indent", "quotes", "radix", "semi", "strict", "yoda"];
     let like_a_rule = rule.contains(&b'/') || rule.contains(&b'-') || ONE_WORD.iter().any(|w| w.as_bytes() == rule);
-    open > 0 && body[open - 1] == b' ' && parts.len() <= 2 && parts.iter().all(|p| id(p)) && like_a_rule
+    open > 0 && body[open - 1] == b' ' && parts().count() <= 2 && parts().all(id) && like_a_rule
 }
 
 /// Builds, on two threads of their own, the patterns and automata that judging lines needs
