@@ -454,8 +454,13 @@ fn ok_box(t: &[u8]) -> Option<usize> {
     let between = spaces(after);
     (before > 0 && between > 0 && after.get(between) == Some(&b']')).then_some(before + between + 4)
 }
+/// A warning: the word, or one of Python's warning categories (`UserWarning`,
+/// `DeprecationWarning`, urllib3's `SNIMissingWarning`, pytest's `PytestUnknownMarkWarning`) as
+/// `warnings.showwarning` prints them (`conf.py:53: UserWarning: Config path … is deprecated`):
+/// on bench/reallogs.sh 112 such lines in four projects, none a needle, which were plain or,
+/// when their message said `error`, mentions.
 static WARNING: LazyLock<Matcher> =
-    LazyLock::new(|| Matcher::new(&[r"(?i:\bwarn(?:ing|ings)?\b)|\bDeprecationWarning\b"]));
+    LazyLock::new(|| Matcher::new(&[r"(?i:\bwarn(?:ing|ings)?\b)|\b[A-Z][A-Za-z]*Warning\b"]));
 /// A word that says something failed, as a word of its own: one joined to a name by `-` or `/`
 /// (the package `libgpg-error-dev`, `symfony/error-handler`, a path `src/mongodb/exception/`, a
 /// flag `--enable-fail-if-missing`) names something. On bench/reallogs.sh 3,733 lines matched
@@ -1492,6 +1497,16 @@ mod tests {
         }
         assert_eq!(classify(b"<![CDATA[java.lang.AssertionError: expected [1.2.1] but found [1.2.0]"), Class::Mention);
         assert_eq!(classify(b"warning: unused variable: `x`"), Class::Warning);
+        // Python's warning categories, as `warnings.showwarning` prints them (thefuck, vim's
+        // and ejabberd's pip), and the category alone on the line under the source it quotes.
+        for line in [
+            "  /home/travis/build/nvbn/thefuck/thefuck/conf.py:53: UserWarning: Config path /home/travis/.thefuck is deprecated. Please move to /home/travis/.config/thefuck\r",
+            "/usr/local/lib/python2.7/dist-packages/pip/_vendor/requests/packages/urllib3/util/ssl_.py:318: SNIMissingWarning: An HTTPS request has been made, but the SNI (Subject Name Indication) extension to TLS is not available on this platform. This may cause the server to present an incorrect TLS certificate, which can cause validation failures. You can upgrade to a newer version of Python to solve this. For more information, see https://urllib3.readthedocs.io/en/latest/security.html#snimissingwarning.\r",
+            "/usr/local/lib/python2.7/dist-packages/pip/_vendor/requests/__init__.py:83: RequestsDependencyWarning: Old version of cryptography ([1, 2, 3]) may cause slowdown.\r",
+            "    PytestUnknownMarkWarning,\r",
+        ] {
+            assert_eq!(classify(line.as_bytes()), Class::Warning, "{line}");
+        }
         assert_eq!(classify(b"all good here"), Class::Plain);
     }
 
