@@ -355,8 +355,8 @@ pub struct LineFacts {
     pub len: usize,
     /// Whether it says that something passed, or nothing ([`crate::signals::says_nothing`]).
     pub passing: Option<bool>,
-    /// Whether its class matters ([`crate::signals::Class::matters`]).
-    pub matters: Option<bool>,
+    /// Its class ([`crate::signals::classify`]).
+    pub class: Option<crate::signals::Class>,
     /// Its template ([`crate::signals::template`]).
     pub template: Option<u64>,
 }

@@ -256,8 +256,9 @@ fn reach(text: &[u8], base: u64, budget: &Budget, held: u64) -> u64 {
 }
 
 /// The last lines of `text` (which starts at offset `base`) within `budget`, none before
-/// `floor`, as ranges: a run of passing lines or stock advice among them (`test x ... ok`),
-/// with the plain lines between them that name their groups, or a run of plain lines that
+/// `floor`, as ranges: a run of passing lines, stock advice or warnings among them (`test x
+/// ... ok`, pytest's warnings summary), with the plain lines between them that name their
+/// groups or belong to a warning ([`GROUP_LINES`]), or a run of plain lines that
 /// only repeat the templates of lines kept below them (a dumped object's fields) between
 /// `reach` and a different line, is left out for a marker when it is longer than
 /// [`PASS_RUN`], and so are the frames of a stack past its first [`FRAME_RUN`], and all
@@ -323,47 +324,61 @@ fn end_block(
             }
             frames_kept = n - 1;
         }
-        // A run of passing lines or stock advice, or of plain lines that only repeat what the
-        // share keeps below them, costs one marker, however long, when it is longer than
-        // PASS_RUN. Repeats are looked for only past `reach`, where a stream of the input holds
-        // them too, so that free runs do not take the share far up the input. `idle` tells
-        // whether a line at `at` belongs in such a run and, if so, whether it passes.
+        // A run of passing lines, stock advice or warnings, or of plain lines that only repeat
+        // what the share keeps below them, costs one marker, however long, when it is longer
+        // than PASS_RUN. Repeats are looked for only past `reach`, where a stream of the input
+        // holds them too, so that free runs do not take the share far up the input. `idle`
+        // tells whether a line at `at` belongs in such a run and, if so, whether it is quiet.
         let idle = |at: usize, to: usize| {
-            let passing = lines.passing(at, to);
+            let quiet = lines.quiet(at, to);
             let repeat =
                 || base + at as u64 >= reach && !lines.matters(at, to) && seen.contains(&lines.template(at, to));
-            (passing || repeat()).then_some(passing)
+            (quiet || repeat()).then_some(quiet)
         };
-        // Where a run of passing lines goes on above a plain line at `at` (to `to`) that no
-        // more than names their group: the start of the passing line above it.
-        let group_name = |at: usize, to: usize| {
-            let plain =
-                at > 0 && base + at as u64 > floor && !lines.matters(at, to) && !signals::is_frame(&text[at..to]);
-            let above = line_before(at);
-            (plain && lines.passing(above, at)).then_some(above)
+        // Where a run of quiet lines goes on above the plain line at `at` (to `to`) and at most
+        // GROUP_LINES - 1 more plain lines above it, which name the group of the lines below
+        // them (a test case, the test that raised a warning) or belong to the quiet line above
+        // them (the source line Python quotes, a blank line): the start of the quiet line above
+        // them, and how many plain lines there are.
+        let group_name = |mut at: usize, mut to: usize| {
+            for n in 1..=GROUP_LINES {
+                let plain =
+                    at > 0 && base + at as u64 > floor && !lines.matters(at, to) && !signals::is_frame(&text[at..to]);
+                if !plain {
+                    return None;
+                }
+                let above = line_before(at);
+                if lines.quiet(above, at) {
+                    return Some((above, n));
+                }
+                (at, to) = (above, at);
+            }
+            None
         };
         let first = steady.is_none_or(|s| from < s).then(|| idle(from, pos)).flatten();
-        if let Some(mut passing) = first {
+        if let Some(mut quiet) = first {
             let (mut top, mut n) = (from, 1);
             while top > 0 && base + top as u64 > floor {
                 let above = line_before(top);
-                let Some(p) = idle(above, top) else {
-                    // A plain line between passing lines goes with them: the name of the group
-                    // they belong to (xcpretty's test case, jest's `describe`, go's `=== RUN`) or
-                    // a blank line between stock advice.
-                    match passing.then(|| group_name(above, top)).flatten() {
-                        Some(next) => (top, n) = (next, n + 2),
-                        None => break,
-                    }
+                // Plain lines between quiet lines go with them, even those that repeat a line
+                // kept below: the name of the group they belong to (xcpretty's test case, jest's
+                // `describe`, go's `=== RUN`), a blank line between stock advice, the source
+                // line that Python quotes under a warning and the blank line after it.
+                if quiet
+                    && !lines.quiet(above, top)
+                    && let Some((next, plain)) = group_name(above, top)
+                {
+                    (top, n) = (next, n + plain + 1);
                     continue;
-                };
-                (top, n, passing) = (above, n + 1, passing && p);
+                }
+                let Some(p) = idle(above, top) else { break };
+                (top, n, quiet) = (above, n + 1, quiet && p);
             }
             if n > PASS_RUN {
                 // Repeats that run up to where the share stops looking are the input's own
                 // steady lines (`step 1999: compiling …`), not a block in the way: kept as lines.
                 let bounded = top > 0 && base + top as u64 > floor && base + line_before(top) as u64 >= reach;
-                if passing || bounded {
+                if quiet || bounded {
                     if !leave_out(&mut left, reserve, &mut ranges, base, (&mut pos, &mut to), top) {
                         break;
                     }
@@ -421,8 +436,18 @@ impl<'a> Judged<'a> {
         self.fact((from, to), |f| &mut f.passing, signals::says_nothing)
     }
 
+    fn class(&self, from: usize, to: usize) -> signals::Class {
+        self.fact((from, to), |f| &mut f.class, signals::classify)
+    }
+
     fn matters(&self, from: usize, to: usize) -> bool {
-        self.fact((from, to), |f| &mut f.matters, |l| signals::classify(l).matters())
+        self.class(from, to).matters()
+    }
+
+    /// Whether the line says nothing of what failed: it passes, it is stock advice, or it is a
+    /// warning.
+    fn quiet(&self, from: usize, to: usize) -> bool {
+        self.passing(from, to) || self.class(from, to) == signals::Class::Warning
     }
 
     fn template(&self, from: usize, to: usize) -> u64 {
@@ -688,8 +713,16 @@ fn merged(spans: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
     ranges
 }
 
-/// Passing lines in a row that the end's share keeps; a longer run is left out for a marker.
+/// Passing lines (or stock advice, or warnings) in a row that the end's share keeps; a longer
+/// run is left out for a marker.
 const PASS_RUN: usize = 3;
+
+/// How many plain lines in a row a run of quiet lines in [`end_block`] takes with it: a
+/// test case's name stands over its passing tests, and pytest's warnings summary puts three
+/// between two warnings (the source line Python quotes under the first, a blank line, the test
+/// that raised the second). On bench/reallogs.sh 3 kept the most in the offline summary (1 and
+/// 2: 13 and 2 fewer).
+const GROUP_LINES: usize = 3;
 
 /// The frames of a stack that the end's share keeps, the first ones of the run (those nearest
 /// the exception); the deeper ones are left out for a marker.

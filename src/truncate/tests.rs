@@ -406,11 +406,11 @@ fn repeated_templates_fold_with_a_count() {
     let o = run(text.as_bytes(), &opts(Budget { chars: Some(600), ..Budget::default() }, Strategy::Auto));
     assert_eq!(o.strategy, Strategy::Salient);
     let out = s(&o.text);
-    // The end's share ends at the verdict: the lines before it, the line after it, and the
-    // last line.
-    assert!(out.contains("\n[... 495 lines (21,576 chars) omitted: lines 4-498, 495 like the line above ...]\n12:00:499 WARN heartbeat ok from worker 499\n"), "{out}");
-    assert!(out.contains("\nValueError: boom\n12:01:1 WARN heartbeat ok from worker 1\n[... 498 lines (21,700 chars) omitted: lines 503-1,000, 498 like the line above ...]\n12:01:500 WARN heartbeat ok from worker 500\n"), "{out}");
-    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (495, 498, false));
+    // The end's share ends at the verdict, and leaves out the warnings above it for a marker:
+    // the line before it, the lines after it, and the last line.
+    assert!(out.contains("\n[... 496 lines (21,620 chars) omitted: lines 4-499, 496 like the line above ...]\n12:00:500 WARN heartbeat ok from worker 500\n"), "{out}");
+    assert!(out.contains("\nValueError: boom\n12:01:1 WARN heartbeat ok from worker 1\n12:01:2 WARN heartbeat ok from worker 2\n[... 497 lines (21,660 chars) omitted: lines 504-1,000, 497 like the line above ...]\n12:01:500 WARN heartbeat ok from worker 500\n"), "{out}");
+    assert_eq!((o.gaps[0].repeats, o.gaps[1].repeats, o.gaps[1].repeats_below), (496, 497, false));
     assert!(o.output.chars <= 600, "{}", o.output.chars);
 }
 
@@ -1294,4 +1294,52 @@ fn passing_tests_under_their_group_names_cost_one_marker() {
     );
     let crash = text.find('\u{2717}').expect("the crash is kept");
     assert!(!text[crash..].contains('\u{2713}'), "{text}");
+}
+
+/// pytest's warnings summary between the last failure and the job's verdict (thefuck's log of
+/// bench/reallogs.sh, as a terminal shows it): each warning with the source line Python quotes
+/// under it and the blank line after it goes with the run, which costs one marker, so that the
+/// end's share reaches the assertion above it.
+#[test]
+fn a_warnings_summary_at_the_end_costs_one_marker() {
+    let mut log: String = (1..=40).map(|i| format!("tests/rules/test_rule_{i}.py ........ [{i:>3}%]\n")).collect();
+    log.push_str(concat!(
+        "_____________ test_get_new_command[command0-nix-env -iA nixos.vim] _____________\n",
+        "\n",
+        "    def test_get_new_command(mocker, command, new_command):\n",
+        ">       assert get_new_command(command) == new_command\n",
+        "E       AssertionError: assert 'nix-env -iA nixos.vim && vim' == 'nix-env -iA nixos.vim'\n",
+        "E         - nix-env -iA nixos.vim && vim\n",
+        "E         ?                      -------\n",
+        "E         + nix-env -iA nixos.vim\n",
+        "\n",
+        "/home/travis/build/nvbn/thefuck/tests/rules/test_nixos_cmd_not_found.py:25: AssertionError\n",
+        "=============================== warnings summary ===============================\n",
+        "/home/travis/virtualenv/python3.7.1/lib/python3.7/site-packages/_pytest/mark/structures.py:337\n",
+        "  /home/travis/virtualenv/python3.7.1/lib/python3.7/site-packages/_pytest/mark/structures.py:337: PytestUnknownMarkWarning: Unknown pytest.mark.usefixture - is this a typo?  You can register custom marks to avoid this warning - for details, see https://docs.pytest.org/en/latest/mark.html\n",
+        "    PytestUnknownMarkWarning,\n",
+        "\n",
+        "/home/travis/virtualenv/python3.7.1/lib/python3.7/site-packages/_pytest/mark/structures.py:337\n",
+        "  /home/travis/virtualenv/python3.7.1/lib/python3.7/site-packages/_pytest/mark/structures.py:337: PytestUnknownMarkWarning: Unknown pytest.mark.functional - is this a typo?  You can register custom marks to avoid this warning - for details, see https://docs.pytest.org/en/latest/mark.html\n",
+        "    PytestUnknownMarkWarning,\n",
+        "\n",
+        "-- Docs: https://docs.pytest.org/en/latest/warnings.html\n",
+        "======= 6 failed, 1609 passed, 16 skipped, 4 warnings in 448.10 seconds ========\n",
+        "The command \"if [[ $TRAVIS_PYTHON_VERSION == 3.7 && $TRAVIS_OS_NAME != \"osx\" ]]; then $RUN_TESTS --enable-functional; fi\" exited with 1.\n",
+        "\n",
+        "Done. Your build exited with 1.\n",
+    ));
+    let out = run(log.as_bytes(), &opts(Budget { chars: Some(1_000), ..Budget::default() }, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.chars().count() <= 1_000, "{text}");
+    assert!(
+        text.contains(
+            "/home/travis/build/nvbn/thefuck/tests/rules/test_nixos_cmd_not_found.py:25: AssertionError\n\
+             =============================== warnings summary ===============================\n\
+             [... 9 lines (887 chars) omitted: lines 52-60 ...]\n\
+             ======= 6 failed"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("E       AssertionError: assert 'nix-env -iA nixos.vim && vim' == 'nix-env -iA nixos.vim'\nE         - nix-env -iA nixos.vim && vim\n"), "{text}");
 }
