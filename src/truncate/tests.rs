@@ -1296,10 +1296,10 @@ fn passing_tests_under_their_group_names_cost_one_marker() {
     assert!(!text[crash..].contains('\u{2713}'), "{text}");
 }
 
-/// pytest's warnings summary between the last failure and the job's verdict (thefuck's log of
-/// bench/reallogs.sh, as a terminal shows it): each warning with the source line Python quotes
-/// under it and the blank line after it goes with the run, which costs one marker, so that the
-/// end's share reaches the assertion above it.
+/// pytest's warnings summary between the last failure and the job's verdict (lines of
+/// thefuck's log of bench/reallogs.sh as a terminal shows them, under forty lines of progress):
+/// each warning, with the blank line and the location between it and the next, goes with the
+/// run, which costs one marker, so that the end's share reaches the assertion above it.
 #[test]
 fn a_warnings_summary_at_the_end_costs_one_marker() {
     let mut log: String = (1..=40).map(|i| format!("tests/rules/test_rule_{i}.py ........ [{i:>3}%]\n")).collect();
