@@ -630,7 +630,8 @@ fn classify_closely(line: &[u8], has_word: bool) -> Class {
 /// it breaks, as linters do (see [`names_a_rule`]): a code first (tldr-lint's `TLDR004 Command
 /// descriptions should end in a period`, hadolint's `DL3008 …`) or a rule id last (Atom's lint
 /// `Strings must use singlequote. (quotes)`); a line and a message alone is a log line at its
-/// source (Go's `main.go:42: listening`), not a finding.
+/// source (Go's `main.go:42: listening`), not a finding. With a space after the file's colon
+/// (markdownlint-cli's `react/README.md: 29: MD012/no-multiple-blanks …`), only a code counts.
 fn located(t: &[u8]) -> bool {
     let Some(colon) = memchr::memchr(b':', t) else { return false };
     let file = &t[..colon];
@@ -642,6 +643,12 @@ fn located(t: &[u8]) -> bool {
         return false;
     }
     let mut rest = &t[colon + 1..];
+    // markdownlint-cli puts a space after each colon (`react/README.md: 29: MD012/…`): a place
+    // so written counts only with a rule's code, as a time of day (`x.yml: 12:30: …`) would too.
+    let loose = rest.first() == Some(&b' ') && rest.get(1).is_some_and(u8::is_ascii_digit);
+    if loose {
+        rest = &rest[1..];
+    }
     let (mut column, mut spaced) = (true, false);
     for i in 0..2 {
         let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -674,7 +681,7 @@ fn located(t: &[u8]) -> bool {
     {
         return false;
     }
-    column || names_a_rule(message, word, spaced)
+    (column && !loose) || names_a_rule(message, word, spaced && !loose)
 }
 
 /// Whether a linter's `message`, whose first word is `word`, names the rule it breaks: a code
@@ -2240,6 +2247,11 @@ mod tests {
                 "tldr-lint, master-thesis tldr",
                 "pages/common/mat2.md:3: TLDR004 Command descriptions should end in a period",
             ),
+            // markdownlint-cli, a space after each colon (master-thesis airbnb).
+            (
+                "markdownlint, master-thesis airbnb",
+                "react/README.md: 29: MD012/no-multiple-blanks Multiple consecutive blank lines [Expected: 1; Actual: 2]\r",
+            ),
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Verdict, "{source}: {line:?}");
         }
@@ -2258,6 +2270,9 @@ mod tests {
             "app.py:42 - connected (primary)",
             "app.py:42 connected to the database (primary)",
             "Dockerfile.ci:3 DL3008 warning: Pin versions in apt get install",
+            // With a space after the file's colon, only a rule's code makes it a finding.
+            "deploy.yml: 12:30: nightly build scheduled",
+            "notes.txt: 3: see the list below (draft)",
         ] {
             assert_ne!(classify(line.as_bytes()), Class::Verdict, "{line:?}");
         }
