@@ -360,10 +360,10 @@ fn end_block(
             let (mut top, mut n) = (from, 1);
             while top > 0 && base + top as u64 > floor {
                 let above = line_before(top);
-                // Plain lines between quiet lines go with them, even those that repeat a line
-                // kept below: the name of the group they belong to (xcpretty's test case, jest's
-                // `describe`, go's `=== RUN`), a blank line between stock advice, the source
-                // line that Python quotes under a warning and the blank line after it.
+                // Plain lines between quiet lines go with them (`group_name`: xcpretty's test
+                // case, jest's `describe`, go's `=== RUN`, what Python prints under a warning),
+                // looked for before a repeat, so that a blank line that repeats one kept below
+                // does not end the run.
                 if quiet
                     && !lines.quiet(above, top)
                     && let Some((next, plain)) = group_name(above, top)

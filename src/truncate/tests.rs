@@ -1298,7 +1298,8 @@ fn passing_tests_under_their_group_names_cost_one_marker() {
 
 /// pytest's warnings summary between the last failure and the job's verdict (lines of
 /// thefuck's log of bench/reallogs.sh as a terminal shows them, under forty lines of progress):
-/// each warning, with the blank line and the location between it and the next, goes with the
+/// each warning, with the lines between it and the next (a blank line and a location, or the
+/// source line Python quotes, a blank line and the test that raised the next), goes with the
 /// run, which costs one marker, so that the end's share reaches the assertion above it.
 #[test]
 fn a_warnings_summary_at_the_end_costs_one_marker() {
@@ -1323,6 +1324,14 @@ fn a_warnings_summary_at_the_end_costs_one_marker() {
         "  /home/travis/virtualenv/python3.7.1/lib/python3.7/site-packages/_pytest/mark/structures.py:337: PytestUnknownMarkWarning: Unknown pytest.mark.functional - is this a typo?  You can register custom marks to avoid this warning - for details, see https://docs.pytest.org/en/latest/mark.html\n",
         "    PytestUnknownMarkWarning,\n",
         "\n",
+        "tests/test_conf.py::test_get_user_dir_path[True-~/.config-~/.thefuck]\n",
+        "  /home/travis/build/nvbn/thefuck/thefuck/conf.py:53: UserWarning: Config path /home/travis/.thefuck is deprecated. Please move to /home/travis/.config/thefuck\n",
+        "    legacy_user_dir, user_dir))\n",
+        "\n",
+        "tests/test_conf.py::test_get_user_dir_path[True-/user/test/config/-~/.thefuck]\n",
+        "  /home/travis/build/nvbn/thefuck/thefuck/conf.py:53: UserWarning: Config path /home/travis/.thefuck is deprecated. Please move to /user/test/config/thefuck\n",
+        "    legacy_user_dir, user_dir))\n",
+        "\n",
         "-- Docs: https://docs.pytest.org/en/latest/warnings.html\n",
         "======= 6 failed, 1609 passed, 16 skipped, 4 warnings in 448.10 seconds ========\n",
         "The command \"if [[ $TRAVIS_PYTHON_VERSION == 3.7 && $TRAVIS_OS_NAME != \"osx\" ]]; then $RUN_TESTS --enable-functional; fi\" exited with 1.\n",
@@ -1336,7 +1345,8 @@ fn a_warnings_summary_at_the_end_costs_one_marker() {
         text.contains(
             "/home/travis/build/nvbn/thefuck/tests/rules/test_nixos_cmd_not_found.py:25: AssertionError\n\
              =============================== warnings summary ===============================\n\
-             [... 9 lines (887 chars) omitted: lines 52-60 ...]\n\
+             [... 16 lines (1,362 chars) omitted: lines 52-67 ...]\n\
+             -- Docs: https://docs.pytest.org/en/latest/warnings.html\n\
              ======= 6 failed"
         ),
         "{text}"
