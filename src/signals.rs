@@ -223,7 +223,8 @@ const VERDICTS: &[&str] = &[
     r"^(?:error|fatal error)(?:\[E\d+\])?:", // rustc, cargo, clang, ld
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
     r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
-    r"^(?:(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)|(?:[A-Za-z_][\w$]*(?:\.|::))+(?:Error|Exception))\b(?: \[[A-Z][A-Z0-9_]+\])?(?::|$| at \S+:\d+)", // Python, Java exception line; Ruby's namespaced `ActionView::Template::Error:`; node's code `AssertionError [ERR_ASSERTION]:`
+    r"^(?:(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)|(?:[A-Za-z_][\w$]*(?:\.|::))+(?:Error|Exception))\b(?: \[[A-Z][A-Z0-9_]+\])?(?: ?:|$| at \S+:\d+)", // Python, Java exception line; Ruby's namespaced `ActionView::Template::Error:`; node's code `AssertionError [ERR_ASSERTION]:`; NUnit's `System.NullReferenceException : …`
+    r#""(?:status|outcome|result|state|Action|event)"\s*:\s*"(?:failed|fail|failure|error|errored|broken|timedOut|unexpected)""#, // JSON reports: rspec, jest, pytest-json-report, go test -json, libtest
     r"^Caused(?: by)?:(?:\s|$)",      // Java, Jenkins `Caused:`, cargo
     r"^(?:Suppressed|\[cause\]): \S", // Java's suppressed exception, node's error cause
     r"^---> (?:[A-Za-z_][\w`]*\.)*[A-Za-z_][\w`]*(?:Exception|Error)\b", // .NET's inner exception
@@ -595,8 +596,89 @@ fn classify_body(line: &[u8]) -> Class {
     classify_closely(line, has_word)
 }
 
-/// [`classify`] past the fast path.
+/// [`classify`] past the fast path: the line as text, and for a line of JSON (a reporter's
+/// `"stack": "Error: Required\n    at …"`, go test -json's `"Output":"--- FAIL: TestAdd (0.00s)\n"`)
+/// also what its string values say ([`json_values`]), judged as lines of their own.
 fn classify_closely(line: &[u8], has_word: bool) -> Class {
+    let class = classify_text(line, has_word);
+    let json = match line {
+        [b'"', ..] => true,
+        [b'{', rest @ ..] => matches!(rest.trim_ascii_start().first(), None | Some(b'"' | b'}')),
+        [b'[', rest @ ..] => matches!(rest.trim_ascii_start().first(), None | Some(b'"' | b'{' | b'[' | b']')),
+        _ => false,
+    };
+    if class >= Class::Verdict || !json {
+        return class;
+    }
+    let mut class = class;
+    json_values(line, |value| {
+        let shown = crate::clean::visible(value);
+        let b = body(&shown);
+        let has_word = WORD_FINDER.is_match(b);
+        if has_word || telling_start(b) {
+            class = class.max(classify_text(b, has_word));
+        }
+        class >= Class::Verdict
+    });
+    class
+}
+
+/// Calls `each` with the first line (its first that is not blank) of each string value of the
+/// JSON in `line`, unescaped, until it returns true. A string followed by `:` is a key, not a
+/// value; a string that the line's end cuts off is a value up to there.
+fn json_values(line: &[u8], mut each: impl FnMut(&[u8]) -> bool) {
+    let mut value = Vec::new();
+    let mut at = 0;
+    while let Some(q) = memchr::memchr(b'"', &line[at..]) {
+        let mut j = at + q + 1;
+        value.clear();
+        // Whether the value's first line that is not blank has ended.
+        let mut ended = false;
+        while j < line.len() && line[j] != b'"' {
+            let (unescaped, len) = match (line[j], line.get(j + 1)) {
+                (b'\\', Some(b'n' | b'r')) => (None, 2),
+                (b'\\', Some(b't')) => (Some('\t'), 2),
+                (b'\\', Some(b'u')) => match line.get(j + 2..j + 6).and_then(hex4).map(char::from_u32) {
+                    Some(Some('\n' | '\r')) => (None, 6),
+                    Some(c) => (Some(c.unwrap_or(char::REPLACEMENT_CHARACTER)), 6),
+                    None => (Some('u'), 2),
+                },
+                (b'\\', Some(&c)) => (Some(char::from(c)), 2),
+                (c, _) => {
+                    // A byte as it is (UTF-8 stays whole).
+                    if !ended {
+                        value.push(c);
+                    }
+                    j += 1;
+                    continue;
+                }
+            };
+            j += len;
+            match unescaped {
+                None if value.iter().all(u8::is_ascii_whitespace) => value.clear(),
+                None => ended = true,
+                Some(c) if !ended => value.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                Some(_) => {}
+            }
+        }
+        let key = line.get(j + 1..).is_some_and(|rest| rest.trim_ascii_start().first() == Some(&b':'));
+        if !key && !value.iter().all(u8::is_ascii_whitespace) && each(&value) {
+            return;
+        }
+        at = j + 1;
+        if at >= line.len() {
+            return;
+        }
+    }
+}
+
+/// The code point that four hex digits write (JSON's `\u001b`).
+fn hex4(h: &[u8]) -> Option<u32> {
+    u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok()
+}
+
+/// [`classify_closely`] of the line as text.
+fn classify_text(line: &[u8], has_word: bool) -> Class {
     if is_pass(line) || STOCK_SET.is_match(line) {
         return Class::Pass;
     }
@@ -2108,6 +2190,10 @@ mod tests {
                 "csc, master-thesis Nancy",
                 "\x1b[?1h\x1b=\x1b[39;49m\x1b[31mExtensions/CollectionExtensions.cs(20,40): error CS0103: The name 'key' does not exist in the current context [/home/travis/build/NancyFx/Nancy/src/Nancy/Nancy.csproj]",
             ),
+            (
+                "NUnit console, master-thesis Nancy",
+                "\x1b[39;49m   Microsoft.CSharp.RuntimeBinder.RuntimeBinderException : Operator `!=' cannot be applied to operands of type `Nancy.Tests.Fakes.StructModel' and `null'",
+            ),
             ("go test, master-thesis go-ethereum", "--- FAIL: TestBoundedForkedSync64Fast (0.18s)"),
             ("npm, master-thesis bootstrap", "npm ERR! code ELIFECYCLE"),
             ("make, master-thesis git", "make: *** [test] Error 2"),
@@ -2523,6 +2609,66 @@ mod tests {
         );
         assert_eq!(&c[..3], &[Class::Verdict, Class::Verdict, Class::Verdict]);
         assert_eq!(scan("<message>not under a verdict</message>\n")[0], Class::Plain);
+    }
+
+    /// A JSON report is judged by what its string values say, each value's first line that is
+    /// not blank, unescaped, as a line of its own, and by its tests' status fields: mocha's
+    /// `"stack"` (EnricoMi mocha/tests.json, dorny mocha-json.json, whose `UnexpectedError`
+    /// puts its message on the next line, behind `\u001b` colour), go test -json's `Output`
+    /// and `Action` (dorny golang-json.json), rspec's and dart's status (dorny rspec-json.json,
+    /// dart-json.json). Quoted text in a line that is not JSON, a key, an Erlang term and a
+    /// passing test are not raised (master-thesis vscode, ejabberd).
+    #[test]
+    fn json_reports_are_judged_by_their_string_values() {
+        for (source, line) in [
+            (
+                "mocha, EnricoMi",
+                r#"        "stack": "Error: Required\n    at Context.<anonymous> (test/unit/runner.spec.js:43:15)\n    at callFn (lib/runnable.js:366:21)\n    at Test.Runnable.run (lib/runnable.js:354:5)\n    at Runner.runTest (lib/runner.js:666:10)\n    at /home/runner/work/mocha/mocha/lib/runner.js:789:12\n    at next (lib/runner.js:581:14)\n    at /home/runner/work/mocha/mocha/lib/runner.js:591:7\n    at next (lib/runner.js:474:14)\n    at Immediate._onImmediate (lib/runner.js:559:5)\n    at processImmediate (internal/timers.js:464:21)","#,
+            ),
+            (
+                "mocha, dorny",
+                r#"        "stack": "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\nfalse !== true\n\n    at Context.<anonymous> (test\\main.test.js:11:14)\n    at processImmediate (internal/timers.js:461:21)","#,
+            ),
+            (
+                "mocha, EnricoMi: the message on the next line",
+                r#"        "stack": "UnexpectedError: \n\u001b[31m\u001b[1mexpected\u001b[22m\u001b[39m \u001b[36m'To be cloned'\u001b[39m \u001b[31m\u001b[1mto be\u001b[22m\u001b[39m \u001b[36m'Not to be cloned'\u001b[39m\n\n\u001b[41m\u001b[30mTo\u001b[39m\u001b[49m\u001b[31m be cloned\u001b[39m\n\u001b[42m\u001b[30mNot\u001b[39m\u001b[49m\u001b[32m \u001b[39m\u001b[42m\u001b[30mto \u001b[39m\u001b[49m\u001b[32mbe cloned\u001b[39m\n\n    at Context.<anonymous> (test/unit/test.spec.js:26:7)\n    at callFn (lib/runnable.js:366:21)\n    at Test.Runnable.run (lib/runnable.js:354:5)\n    at Runner.runTest (lib/runner.js:666:10)\n    at /home/runner/work/mocha/mocha/lib/runner.js:789:12\n    at next (lib/runner.js:581:14)\n    at /home/runner/work/mocha/mocha/lib/runner.js:591:7\n    at next (lib/runner.js:474:14)\n    at cbHookRun (lib/runner.js:539:7)\n    at done (lib/runnable.js:310:5)\n    at callFn (lib/runnable.js:389:7)\n    at Hook.Runnable.run (lib/runnable.js:354:5)\n    at next (lib/runner.js:498:10)\n    at Immediate._onImmediate (lib/runner.js:559:5)\n    at processImmediate (internal/timers.js:464:21)\n    set UNEXPECTED_FULL_TRACE=true to see the full stack trace","#,
+            ),
+            (
+                "go test -json, dorny",
+                r#"{"Time":"2025-04-22T08:59:56.31748077-05:00","Action":"output","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestFailing","Output":"--- FAIL: TestFailing (0.89s)\n"}"#,
+            ),
+            (
+                "go test -json, dorny",
+                r#"{"Time":"2025-04-22T08:59:56.317493452-05:00","Action":"fail","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestFailing","Elapsed":0.89}"#,
+            ),
+            (
+                "go test -json, dorny",
+                r#"{"Time":"2025-04-22T08:59:59.505552861-05:00","Action":"output","Package":"_/home/james_t/git/test-reporter/reports/go","Output":"FAIL\t_/home/james_t/git/test-reporter/reports/go\t4.141s\n"}"#,
+            ),
+            ("rspec json, dorny", r#"      "status": "failed","#),
+            (
+                "dart json, dorny",
+                r#"{"testID":11,"result":"failure","skipped":false,"hidden":false,"type":"testDone","time":3736}"#,
+            ),
+        ] {
+            assert_eq!(classify(line.as_bytes()), Class::Verdict, "{source}: {line}");
+        }
+        for (source, line, class) in [
+            (
+                "quoted, not JSON: vscode",
+                r#"[9414:0503/060820.761013:INFO:CONSOLE(213)] "Error: Could not find source map for: "/home/travis/build/Microsoft/vscode/out/vs/base/test/common/filters.perf.data.js"", source: /home/travis/build/Microsoft/vscode/node_modules/remap-istanbul/lib/remap.js (213)"#,
+                Class::Mention,
+            ),
+            ("an Erlang term: ejabberd", r#"                           {86,<<"ERROR">>},"#, Class::Mention),
+            ("a key is not a value: as text, a mention", r#"  "error": null,"#, Class::Mention),
+            (
+                "a passing test",
+                r#"{"Time":"2025-04-22T08:59:56.317425091-05:00","Action":"pass","Package":"x","Test":"TestPassing","Elapsed":0}"#,
+                Class::Plain,
+            ),
+        ] {
+            assert_eq!(classify(line.as_bytes()), class, "{source}: {line}");
+        }
     }
 
     /// Colour and redraws are invisible: the escaped line is judged as the plain one.
