@@ -601,6 +601,9 @@ fn classify_body(line: &[u8]) -> Class {
 /// also what its string values say ([`json_values`]), judged as lines of their own.
 fn classify_closely(line: &[u8], has_word: bool) -> Class {
     let class = classify_text(line, has_word);
+    // JSON: a string first (a key or a value of a pretty-printed report), a `{` before a key (not
+    // an Erlang term's `{86,<<"ERROR">>}`), a `[` before a value (not Chromium's `[9414:…:INFO:…]
+    // "Error: …"`, whose quoted text is a console message at INFO).
     let json = match line {
         [b'"', ..] => true,
         [b'{', rest @ ..] => matches!(rest.trim_ascii_start().first(), None | Some(b'"' | b'}')),
