@@ -404,8 +404,14 @@ fn ok_column(trimmed: &[u8], space: impl Fn(&u8) -> bool) -> bool {
 pub fn says_nothing(line: &[u8]) -> bool {
     let b = crate::clean::visible(strip_eol(line));
     let b = body(&b);
-    is_pass(b) || STOCK_SET.is_match(b)
+    is_pass(b) || STOCK_SET.is_match(b) || (is_json(b) && (JSON_PASS.is_match(b) || some_json_value(b, is_pass)))
 }
+
+/// A JSON report's passed status: go test -json's `"Action":"pass"`, rspec's `"status":
+/// "passed"`, libtest's `"event": "ok"`.
+static JSON_PASS: LazyLock<Matcher> = LazyLock::new(|| {
+    Matcher::new(&[r#"(?-u)"(?:status|outcome|result|state|Action|event)"\s*:\s*"(?:passed|pass|success|ok)""#])
+});
 
 /// Stock advice: what a tool prints after every failure, word for word the same in every run
 /// (Maven's `-> [Help 1]` block, Gradle's `* Try:`, npm's pointer to its debug log, rustc's
@@ -552,6 +558,12 @@ fn telling_start(line: &[u8]) -> bool {
             t[n..].starts_with(b") ") || (n == 2 && t.get(2) == Some(&b'-') && t.get(5) == Some(&b' ')) || dart()
         }
         Some(b'[') => t.starts_with(b"[-] "),
+        // go test -json's event with the line go test printed (`"Output":"    x_test.go:41: got 3,
+        // want 4\n"`), which may tell with no word in it; no other JSON is looked at closely
+        // without a word (a service's JSON log lines are most of it).
+        Some(b'{') => {
+            GO_OUTPUT.find(t).is_some_and(|i| some_json_value(&t[i + GO_OUTPUT.needle().len() - 1..], telling_start))
+        }
         Some(b'S') => t.starts_with(b"SUMMARY: "),
         // The marks of jest's failure blocks, of failed tests and of xcpretty's errors; not any
         // char past ASCII (a table's `│`, a passing `✓`: 38,845 lines of bench/reallogs.sh, none
@@ -601,16 +613,7 @@ fn classify_body(line: &[u8]) -> Class {
 /// also what its string values say ([`json_values`]), judged as lines of their own.
 fn classify_closely(line: &[u8], has_word: bool) -> Class {
     let class = classify_text(line, has_word);
-    // JSON: a string first (a key or a value of a pretty-printed report), a `{` before a key (not
-    // an Erlang term's `{86,<<"ERROR">>}`), a `[` before a value (not Chromium's `[9414:…:INFO:…]
-    // "Error: …"`, whose quoted text is a console message at INFO).
-    let json = match line {
-        [b'"', ..] => true,
-        [b'{', rest @ ..] => matches!(rest.trim_ascii_start().first(), None | Some(b'"' | b'}')),
-        [b'[', rest @ ..] => matches!(rest.trim_ascii_start().first(), None | Some(b'"' | b'{' | b'[' | b']')),
-        _ => false,
-    };
-    if class >= Class::Verdict || !json {
+    if class >= Class::Verdict || !is_json(line) {
         return class;
     }
     let mut class = class;
@@ -624,6 +627,33 @@ fn classify_closely(line: &[u8], has_word: bool) -> Class {
         class >= Class::Verdict
     });
     class
+}
+
+/// The key of go test -json's `Output` and the quote that opens its value.
+static GO_OUTPUT: LazyLock<memchr::memmem::Finder<'static>> =
+    LazyLock::new(|| memchr::memmem::Finder::new(br#""Output":""#));
+
+/// Whether a line (its [`body`]) is JSON: a string first (a key or a value of a pretty-printed
+/// report), a `{` before a key (not an Erlang term's `{86,<<"ERROR">>}`), a `[` before a value
+/// (not Chromium's `[9414:…:INFO:…] "Error: …"`, whose quoted text is a console message at INFO).
+fn is_json(line: &[u8]) -> bool {
+    match line {
+        [b'"', ..] => true,
+        [b'{', rest @ ..] => matches!(rest.trim_ascii_start().first(), None | Some(b'"' | b'}')),
+        [b'[', rest @ ..] => matches!(rest.trim_ascii_start().first(), None | Some(b'"' | b'{' | b'[' | b']')),
+        _ => false,
+    }
+}
+
+/// Whether some string value of the JSON line `line` ([`json_values`]) says `what` of the value's
+/// first line as a terminal shows it, its [`body`].
+fn some_json_value(line: &[u8], what: impl Fn(&[u8]) -> bool) -> bool {
+    let mut found = false;
+    json_values(line, |value| {
+        found = what(body(&crate::clean::visible(value)));
+        found
+    });
+    found
 }
 
 /// Calls `each` with the first line (its first that is not blank) of each string value of the
@@ -2663,6 +2693,11 @@ mod tests {
                 Class::Mention,
             ),
             ("an Erlang term: ejabberd", r#"                           {86,<<"ERROR">>},"#, Class::Mention),
+            (
+                "go test -json's line with no word in it, dorny",
+                r#"{"Time":"2025-04-22T08:59:55.428201983-05:00","Action":"output","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestPassing","Output":"    calculator_test.go:11: pass!\n"}"#,
+                Class::Context,
+            ),
             ("a key is not a value: as text, a mention", r#"  "error": null,"#, Class::Mention),
             (
                 "a passing test",
@@ -2671,6 +2706,26 @@ mod tests {
             ),
         ] {
             assert_eq!(classify(line.as_bytes()), class, "{source}: {line}");
+        }
+    }
+
+    /// A JSON report's passing test says nothing, as a passing line does (dorny's go test -json
+    /// and rspec reports); its failing test and its messages do.
+    #[test]
+    fn a_json_reports_passing_lines_say_nothing() {
+        for line in [
+            r#"{"Time":"2025-04-22T08:59:55.428265529-05:00","Action":"output","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestPassing","Output":"--- PASS: TestPassing (0.06s)\n"}"#,
+            r#"{"Time":"2025-04-22T08:59:55.428285649-05:00","Action":"pass","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestPassing","Elapsed":0.06}"#,
+            r#"      "status": "passed","#,
+        ] {
+            assert!(says_nothing(line.as_bytes()), "{line}");
+        }
+        for line in [
+            r#"{"Time":"2025-04-22T08:59:56.317493452-05:00","Action":"fail","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestFailing","Elapsed":0.89}"#,
+            r#"{"Time":"2025-04-22T08:59:56.317425091-05:00","Action":"output","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestFailing","Output":"    calculator_test.go:19: expected 1+1 = 3, got 2\n"}"#,
+            r#"{"Time":"2025-04-22T08:59:55.371805677-05:00","Action":"output","Package":"_/home/james_t/git/test-reporter/reports/go","Test":"TestPassing","Output":"=== RUN   TestPassing\n"}"#,
+        ] {
+            assert!(!says_nothing(line.as_bytes()), "{line}");
         }
     }
 

@@ -1353,3 +1353,58 @@ fn a_warnings_summary_at_the_end_costs_one_marker() {
     );
     assert!(text.contains("E       AssertionError: assert 'nix-env -iA nixos.vim && vim' == 'nix-env -iA nixos.vim'\nE         - nix-env -iA nixos.vim && vim\n"), "{text}");
 }
+
+/// go test -json's events of 300 tests, two of which fail: in 3,000 chars each failure keeps the
+/// line go test printed for it (`client_test.go:41: …`, with no error word: its `Output` is
+/// judged as go test's own line), its `--- FAIL` and its `fail` action, and the run's `FAIL`.
+#[test]
+fn go_test_json_keeps_each_failure_and_its_message() {
+    const WORDS: [&str; 20] = [
+        "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliet", "Kilo", "Lima",
+        "Mike", "November", "Oscar", "Papa", "Quebec", "Romeo", "Sierra", "Tango",
+    ];
+    let event = |action: &str, test: &str, output: Option<&str>| match output {
+        Some(o) => format!(
+            r#"{{"Time":"2024-05-01T10:00:00.123456Z","Action":"{action}","Package":"example.com/client","Test":"{test}","Output":"{o}\n"}}"#
+        ),
+        None => format!(
+            r#"{{"Time":"2024-05-01T10:00:00.123456Z","Action":"{action}","Package":"example.com/client","Test":"{test}","Elapsed":0}}"#
+        ),
+    };
+    let mut lines = Vec::new();
+    for i in 0..300 {
+        let name = format!("Test{}{}", WORDS[i % 20], WORDS[i / 20]);
+        lines.push(event("run", &name, None).replace(r#","Elapsed":0"#, ""));
+        lines.push(event("output", &name, Some(&format!("=== RUN   {name}"))));
+        if i == 90 || i == 280 {
+            lines.push(event(
+                "output",
+                &name,
+                Some(&format!(r#"    client_test.go:41: Get(\"/v1/items/{i}\") = 404, want 200"#)),
+            ));
+            lines.push(event("output", &name, Some(&format!("--- FAIL: {name} (0.01s)"))));
+            lines.push(event("fail", &name, None));
+        } else {
+            lines.push(event("output", &name, Some(&format!("--- PASS: {name} (0.00s)"))));
+            lines.push(event("pass", &name, None));
+        }
+    }
+    lines.push(
+        r#"{"Time":"2024-05-01T10:00:01Z","Action":"output","Package":"example.com/client","Output":"FAIL\n"}"#.into(),
+    );
+    let text = lines.join("\n") + "\n";
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(3000), ..Budget::default() }, Strategy::Salient));
+    let out = s(&o.text);
+    for (i, name) in [(90, "TestKiloEcho"), (280, "TestAlphaOscar")] {
+        let message = format!(r#"    client_test.go:41: Get(\"/v1/items/{i}\") = 404, want 200"#);
+        for kept in [
+            event("output", name, Some(&message)),
+            event("output", name, Some(&format!("--- FAIL: {name} (0.01s)"))),
+            event("fail", name, None),
+        ] {
+            assert!(out.contains(&format!("\n{kept}\n")), "{kept}\n{out}");
+        }
+    }
+    assert!(out.ends_with("\"Output\":\"FAIL\\n\"}\n"), "{out}");
+    assert!(o.output.chars <= 3000);
+}
