@@ -399,8 +399,9 @@ fn ok_column(trimmed: &[u8], space: impl Fn(&u8) -> bool) -> bool {
 }
 
 /// Whether `line` says nothing about what failed: it says that something passed (`test x ...
-/// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`, `[+] adds`) or it is stock advice
-/// ([`STOCK`]), whatever else it holds; colour and a CI timestamp do not count.
+/// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`, `[+] adds`; in a JSON report, a passed
+/// status, [`JSON_PASS`], or a string that passes) or it is stock advice ([`STOCK`]), whatever
+/// else it holds; colour and a CI timestamp do not count.
 pub fn says_nothing(line: &[u8]) -> bool {
     let b = crate::clean::visible(strip_eol(line));
     let b = body(&b);
