@@ -497,6 +497,14 @@ static FRAME: LazyLock<Matcher> = LazyLock::new(|| {
     )])
 });
 
+/// Whether `line` heads a failure's section: pytest's `____ test_x ____`, cargo's `---- tests::x
+/// stdout ----`.
+pub fn is_section_header(line: &[u8]) -> bool {
+    static HEADER: LazyLock<Matcher> =
+        LazyLock::new(|| Matcher::new(&[r"(?-u)^(?:_{3,} .+ _{3,}|---- .+ stdout ----)\s*$"]));
+    HEADER.is_match(body(&crate::clean::visible(strip_eol(line))))
+}
+
 /// Whether `line` is a stack frame ([`FRAME`]); colour, indentation and a CI timestamp do not
 /// count.
 pub fn is_frame(line: &[u8]) -> bool {
