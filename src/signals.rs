@@ -159,6 +159,14 @@ pub fn word_hits(block: &[u8], lowered: &mut Vec<u8>, hits: &mut Vec<usize>) {
 /// as it is searched, where a lowered copy of a whole 1 MB block was new memory to fault in.
 const LOWERED_PIECE: usize = 64 << 10;
 
+/// A JSON report's status field (rspec's `"status": "failed"`, go test -json's `"Action":"fail"`)
+/// holding one of `$values`, an alternation: the key list is the same for failing and passing.
+macro_rules! json_status {
+    ($values:literal) => {
+        concat!(r#""(?:status|outcome|result|state|Action|event)"\s*:\s*"(?:"#, $values, r#")""#)
+    };
+}
+
 /// Verdicts, by the formats of the tools that write them. Each entry names its source.
 const VERDICTS: &[&str] = &[
     r"^FAILED\b",                            // pytest short summary, unittest `FAILED (failures=3)`
@@ -224,8 +232,8 @@ const VERDICTS: &[&str] = &[
     r"^\S+?:\d+(?::\d+)?: (?:fatal )?error\b", // gcc, clang, go vet, javac
     r"\berror [A-Z]{1,4}\d{2,}\b:", // tsc, msbuild, csc, nuget
     r"^(?:(?:[A-Za-z_][\w$]*(?:\.|::))*(?:[A-Za-z_][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)|Assertion)|(?:[A-Za-z_][\w$]*(?:\.|::))+(?:Error|Exception))\b(?: \[[A-Z][A-Z0-9_]+\])?(?: ?:|$| at \S+:\d+)", // Python, Java exception line; Ruby's namespaced `ActionView::Template::Error:`; node's code `AssertionError [ERR_ASSERTION]:`; NUnit's `System.NullReferenceException : …`
-    r#""(?:status|outcome|result|state|Action|event)"\s*:\s*"(?:failed|fail|failure|error|errored|broken|timedOut|unexpected)""#, // JSON reports: rspec, jest, pytest-json-report, go test -json, libtest
-    r"^Caused(?: by)?:(?:\s|$)",      // Java, Jenkins `Caused:`, cargo
+    json_status!("failed|fail|failure|error|errored|broken|timedOut|unexpected"), // JSON reports: rspec, jest, pytest-json-report, go test -json, libtest
+    r"^Caused(?: by)?:(?:\s|$)",                                                  // Java, Jenkins `Caused:`, cargo
     r"^(?:Suppressed|\[cause\]): \S", // Java's suppressed exception, node's error cause
     r"^---> (?:[A-Za-z_][\w`]*\.)*[A-Za-z_][\w`]*(?:Exception|Error)\b", // .NET's inner exception
     r"^\*\* \((?:[A-Z][\w.]*|throw|exit)\)", // Elixir, ExUnit `** (KeyError) msg`, `** (throw) x`
@@ -289,8 +297,8 @@ const CONTEXTS: &[&str] = &[
     r"^\s*= (?:note|help): ",                 // rustc
     r"^(?:note|help): ",                      // rustc
     r"^E\s{2,}\S",                            // pytest assertion detail
-    r"^_{3,} .+ _{3,}$",                      // pytest failure section header
-    r"^---- .+ stdout ----$",                 // cargo failure section
+    SECTION_HEADERS[0],                       // pytest failure section header
+    SECTION_HEADERS[1],                       // cargo failure section
     r"^Traceback \(most recent call last\):", // Python
     r"^\S+_test\.go:\d+: ",                   // go test failure message
     r"^\s*(?:Expected|Received|expected|received|Actual|actual|left|right)(?: value)?\s*[:=]", // assertions
@@ -312,6 +320,10 @@ const CONTEXTS: &[&str] = &[
     r"^# \(in test file \S+, line \d+\)",     // bats
     r"^\xE2\x9D\xAF \S+:\d+:\d+",             // vitest's `❯ test/x.test.ts:5:13`
 ];
+
+/// The headers of a failure's section, pytest's `____ test_x ____` and cargo's `---- tests::x
+/// stdout ----`: context, and [`is_section_header`].
+const SECTION_HEADERS: [&str; 2] = [r"^_{3,} .+ _{3,}$", r"^---- .+ stdout ----$"];
 
 /// Context entries that count only next to a verdict (frames and snippets are everywhere).
 const NEAR_ONLY: std::ops::Range<usize> = 11..25;
@@ -410,9 +422,7 @@ pub fn says_nothing(line: &[u8]) -> bool {
 
 /// A JSON report's passed status: go test -json's `"Action":"pass"`, rspec's `"status":
 /// "passed"`, libtest's `"event": "ok"`.
-static JSON_PASS: LazyLock<Matcher> = LazyLock::new(|| {
-    Matcher::new(&[r#"(?-u)"(?:status|outcome|result|state|Action|event)"\s*:\s*"(?:passed|pass|success|ok)""#])
-});
+static JSON_PASS: LazyLock<Matcher> = LazyLock::new(|| set(&[json_status!("passed|pass|success|ok")]));
 
 /// Stock advice: what a tool prints after every failure, word for word the same in every run
 /// (Maven's `-> [Help 1]` block, Gradle's `* Try:`, npm's pointer to its debug log, rustc's
@@ -500,8 +510,7 @@ static FRAME: LazyLock<Matcher> = LazyLock::new(|| {
 /// Whether `line` heads a failure's section: pytest's `____ test_x ____`, cargo's `---- tests::x
 /// stdout ----`.
 pub fn is_section_header(line: &[u8]) -> bool {
-    static HEADER: LazyLock<Matcher> =
-        LazyLock::new(|| Matcher::new(&[r"(?-u)^(?:_{3,} .+ _{3,}|---- .+ stdout ----)\s*$"]));
+    static HEADER: LazyLock<Matcher> = LazyLock::new(|| set(&SECTION_HEADERS));
     HEADER.is_match(body(&crate::clean::visible(strip_eol(line))))
 }
 
@@ -2715,6 +2724,27 @@ mod tests {
             ),
         ] {
             assert_eq!(classify(line.as_bytes()), class, "{source}: {line}");
+        }
+    }
+
+    /// The headers of a failure's section that a verdict takes with it in salient's pick: pytest's
+    /// (master-thesis nginx-proxy, coloured, CRLF) and cargo's (bench/fidelity's cargo-test.log).
+    #[test]
+    fn section_headers_of_pytest_and_cargo() {
+        for line in [
+            "\x1b[1m\x1b[31m__________________________ test_unknown_virtual_host ___________________________\x1b[0m\r\n",
+            "---- tests::adds_negative_numbers stdout ----\n",
+        ] {
+            assert!(is_section_header(line.as_bytes()), "{line:?}");
+            assert_eq!(classify(line.as_bytes()), Class::Context, "{line:?}");
+        }
+        for line in [
+            "=================================== FAILURES ===================================",
+            "---- a note ----",
+            "--- PASS: TestErrorPath (0.00s)",
+            "________________",
+        ] {
+            assert!(!is_section_header(line.as_bytes()), "{line:?}");
         }
     }
 
