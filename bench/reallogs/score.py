@@ -9,7 +9,8 @@ cidiff pairs when the binary has the flag, and the peers' rules as written in th
 (bench/fidelity/measure.py: Codex, Claude Code, OpenCode), plus plain head+tail at 8,000 chars.
 A needle counts as kept when the output contains it, or when the output keeps a line of the
 same template next to a marker that says the needle's line is one of the repeats folded there
-("[... N lines ... omitted: lines A-B, K like the line above ...]"). Every ctx output is checked
+("[... N lines ... omitted: lines A-B, K like the line above ...]", or the summary's brief
+"[... lines A-B omitted, K like the line above ...]"). Every ctx output is checked
 against its budget: chars by Python's len, tokens by ctx-truncate --count=tokens.
 
 Prints a Markdown report: recall per source and overall, over-budget outputs per method.
@@ -30,7 +31,7 @@ from measure import claude_code, codex, opencode  # noqa: E402
 
 SOURCES = ["master-thesis", "cidiff", "loghub", "test-reports"]
 MARKER = re.compile(
-    r"^\[\.\.\. .* omitted: lines? ([\d,]+)(?:-([\d,]+))?, ([\d,]+) like the line (above|below)\b")
+    r"^\[\.\.\. (?:.* omitted: )?lines? ([\d,]+)(?:-([\d,]+))?(?: omitted)?, ([\d,]+) like the line (above|below)\b")
 
 
 def env():

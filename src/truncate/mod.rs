@@ -327,7 +327,7 @@ fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Opt
 /// takes at most half the budget, else `[...]` if that does, else `[...]` in the whole budget
 /// (the content shrinks first), else none, which [`fit`] reports as [`Fitted::unmarked`].
 ///
-/// The default wording names the saved path in its first marker only; the room of the path is
+/// The default and brief wordings name the saved path in their first marker only; the room of the path is
 /// then taken from the limits once (the last value) rather than reserved for every marker.
 fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size, Budget, Size) {
     let off = (Marker::Off, Size::default(), opts.budget, Size::default());
@@ -339,7 +339,7 @@ fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>)
         match marker_room(&m, doc, opts, original, path) {
             Some(r) if within.minus(&r).is_some() => {
                 let bare = match (&m, path) {
-                    (Marker::Default | Marker::Compact, Some(_)) => {
+                    (Marker::Default | Marker::Brief | Marker::Compact, Some(_)) => {
                         marker_room(&m, doc, opts, original, None).unwrap_or(r)
                     }
                     _ => r,
@@ -489,7 +489,7 @@ fn assemble(
     let mut path_left = cx.path;
     let mut gap_to = |out: &mut Vec<u8>, a: u64, b: u64, lines: &mut LineCursor| {
         let aligned = doc.at_line_start(a) && doc.at_line_start(b);
-        let counts = fold && aligned && *marker == Marker::Default;
+        let counts = fold && aligned && matches!(marker, Marker::Default | Marker::Brief);
         let (size, (n, below)) = *measured
             .entry((a, b))
             .or_insert_with(|| (doc.size(a, b, enc), if counts { repeats(doc, a, b) } else { (0, false) }));
@@ -506,7 +506,7 @@ fn assemble(
             }
             out.extend_from_slice(text.as_bytes());
             out.push(b'\n');
-            if matches!(marker, Marker::Default | Marker::Compact) {
+            if matches!(marker, Marker::Default | Marker::Brief | Marker::Compact) {
                 path_left = None;
             }
         }
