@@ -67,9 +67,9 @@ pub enum Marker {
     /// The line range alone, e.g. `[... lines 41-160 omitted ...]`, with the lines folded into a
     /// kept one as in the default wording: for an extractive summary, which is read rather than
     /// replayed, whose header gives the whole's size, and whose many gaps in a small budget
-    /// would otherwise take its room (on bench/reallogs.sh the default wording took a fifth of
-    /// the offline summaries' 3,000 chars). A gap that starts or ends inside a line is shown with
-    /// its size, as in the default wording.
+    /// would otherwise take its room (on bench/reallogs.sh the default wording took 19% of the
+    /// 3,000 chars of the offline summaries that missed a decisive line). A gap that starts or
+    /// ends inside a line is shown with its size, as in the default wording.
     Brief,
     /// The spill-to-disk preview footer: how much is shown of how much, and where the rest is.
     Preview,

@@ -327,8 +327,9 @@ fn marker_room(m: &Marker, doc: &Doc, opts: &Options, original: &Size, path: Opt
 /// takes at most half the budget, else `[...]` if that does, else `[...]` in the whole budget
 /// (the content shrinks first), else none, which [`fit`] reports as [`Fitted::unmarked`].
 ///
-/// The default and brief wordings name the saved path in their first marker only; the room of the path is
-/// then taken from the limits once (the last value) rather than reserved for every marker.
+/// The default and brief wordings name the saved path in their first marker only; the room of
+/// the path is then taken from the limits once (the last value) rather than reserved for every
+/// marker.
 fn choose_marker(doc: &Doc, opts: &Options, original: &Size, path: Option<&str>) -> (Marker, Size, Budget, Size) {
     let off = (Marker::Off, Size::default(), opts.budget, Size::default());
     if opts.marker == Marker::Off {
