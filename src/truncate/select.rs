@@ -521,15 +521,21 @@ fn neighbours(
     let list = &candidates.list;
     let starting = |a: u64| list.get(list.partition_point(|c| c.start < a)).filter(|c| c.start == a);
     let ending = |b: u64| list.get(list.partition_point(|c| c.end() < b)).filter(|c| c.end() == b);
+    // A picked block may run across two free ranges that meet (a verdict whose end's share was
+    // too small to hold it, and the line after it): it grows within both. It is never dropped.
+    let holds = |p: u64| free.iter().copied().find(|&(x, y)| p >= x && p <= y);
     let mut blocks: Vec<Block> = picked
         .iter()
-        .filter_map(|&span| {
-            let bounds = free.iter().copied().find(|&(x, y)| span.0 >= x && span.1 <= y)?;
+        .map(|&span| {
+            let bounds = match (holds(span.0), holds(span.1)) {
+                (Some(a), Some(b)) if a == b || a.1 == b.0 => (a.0, b.1),
+                _ => span,
+            };
             let i = list.partition_point(|c| c.start < span.0);
             let class = list[i..].iter().take_while(|c| c.end() <= span.1).map(|c| c.class).max().unwrap_or_default();
             let below = ending(span.1).map_or(&b""[..], |c| &c.after[..]);
             let above = starting(span.0).map_or(&b""[..], |c| &c.before[..]);
-            Some(Block { class, span, bounds, near: [below, above] })
+            Block { class, span, bounds, near: [below, above] }
         })
         .collect();
     if let Some((a1, qe)) = after_verdict {

@@ -1409,6 +1409,25 @@ fn go_test_json_keeps_each_failure_and_its_message() {
     assert!(o.output.chars <= 3000);
 }
 
+/// A verdict is kept at every budget that holds it. When the end's share ends at the last
+/// verdict but is too small to hold even that line, the verdict is picked with the line after it
+/// across the two ranges the share leaves free; the block was then dropped as lying in neither,
+/// and at 130 tokens the compiler error was gone (kept at 90 to 120 and from 140).
+#[test]
+fn a_verdict_is_kept_at_every_budget_that_holds_it() {
+    let mut text: String = (0..3000).map(|i| format!("step {i}: compiling module m{i}\n")).collect();
+    text += "error[E0308]: mismatched types\n  --> src/main.rs:42:18\n";
+    text += &(0..2000).map(|i| format!("test t{i} ... ok\n")).collect::<String>();
+    text += "test result: FAILED. 1 passed; 1 failed\n";
+    for tokens in (90..=200).step_by(5) {
+        let o = run(text.as_bytes(), &opts(Budget { tokens: Some(tokens), ..Budget::default() }, Strategy::Salient));
+        let out = s(&o.text);
+        assert!(out.contains("\nerror[E0308]: mismatched types\n"), "{tokens} tokens:\n{out}");
+        assert!(out.ends_with("\ntest result: FAILED. 1 passed; 1 failed\n"), "{tokens} tokens:\n{out}");
+        assert!(Encoding::O200k.count(&o.text) <= tokens, "{tokens} tokens:\n{out}");
+    }
+}
+
 /// A pytest run of failure sections, nginx-proxy's lines: each a `____ test_x ____` header,
 /// `source` lines of the test and of requests (plain), the `>` line, the `E` line and the place.
 fn pytest_sections(names: &[&str], hosts: &[&str]) -> String {
