@@ -65,9 +65,21 @@ pub fn bin(name: &str) -> PathBuf {
     }
 }
 
-/// Runs a command to its end.
+/// Runs a command to its end. A program that a test has just written (a copy of a binary, a
+/// script) can be busy for a moment: a child that another test forked while the file was open
+/// for writing holds it until that child execs (`Text file busy`, seen once in a full `cargo
+/// test`), so starting it is tried again, for up to a second.
 pub fn run(c: &mut assert_cmd::Command) -> Run {
-    let o = c.output().expect("runs");
+    let mut tries = 0;
+    let o = loop {
+        match c.output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 50 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            r => break r.expect("runs"),
+        }
+    };
     Run {
         code: o.status.code().unwrap_or(-1),
         out: String::from_utf8_lossy(&o.stdout).into_owned(),
