@@ -1225,9 +1225,27 @@ const DIGIT: u8 = 8;
 /// they say. Times (`in 9.44 seconds`, `(3 ms)`) are not counts. A summary that counts no
 /// failure (`0 failed`, `Tests run: 5, Failures: 0`) keeps its folded template, so the
 /// per-class summaries of a long Maven build still fold.
+///
+/// A verdict that names a place in a file (gcc's and GHC's `Parser.hs:67:55: error:`, go's
+/// `register.go:22:2: …`, javac's `File.java:[27,122]` under Maven, C#'s `File.cs(12,5): error`,
+/// pytest's `test_x.py:11: AssertionError`) is held by its place too: the same message at ten
+/// places is ten errors, not one said ten times (GHC's ten `Not in scope: type variable ‘a’`
+/// were held as one, and the summary kept the code lines quoted under them rather than where
+/// they were). The same error at the same place still folds.
 pub fn template_as(line: &[u8], class: Class) -> u64 {
     const UNITS: [&[u8]; 10] = [b"s", b"ms", b"sec", b"secs", b"second", b"seconds", b"m", b"min", b"minutes", b"h"];
     let t = template(line);
+    if class == Class::Verdict {
+        let shown = crate::clean::visible(strip_eol(line));
+        return match place(&shown[..shown.len().min(PLACE_WITHIN)]) {
+            Some(at) => {
+                let mut h = Fnv(t);
+                at.iter().for_each(|&b| h.feed(b));
+                h.0
+            }
+            None => t,
+        };
+    }
     if class != Class::Summary {
         return t;
     }
@@ -1252,6 +1270,39 @@ pub fn template_as(line: &[u8], class: Class) -> u64 {
         prev = Some(token);
     }
     if counted { h.0 } else { t }
+}
+
+/// How far into a verdict [`place`] looks for the file it names.
+const PLACE_WITHIN: usize = 400;
+
+/// The line and column of the first place in a file that `line` names: a file's extension (a
+/// letter, then at most nine letters or digits) followed by `:` (`:[` under Maven) or `(`, then
+/// a line number, and a column after `:` or `,` if any (`x.go:22:2`, `X.java:[27,122]`,
+/// `X.cs(12,5)`). A version (`v0.23.4:`) has no letter after its dot.
+fn place(line: &[u8]) -> Option<&[u8]> {
+    let digits = |from: usize| from + line[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    for dot in memchr::memchr_iter(b'.', line) {
+        let ext = dot + 1;
+        if !line.get(ext).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        let end = ext + 1 + line[ext + 1..].iter().take(9).take_while(|b| b.is_ascii_alphanumeric()).count();
+        let open = match line.get(end..end + 2) {
+            Some([b':', b'[']) => end + 2,
+            Some([b':' | b'(', _]) => end + 1,
+            _ => continue,
+        };
+        let row = digits(open);
+        if row == open {
+            continue;
+        }
+        let col = match line.get(row) {
+            Some(b':' | b',') if digits(row + 1) > row + 1 => digits(row + 1),
+            _ => row,
+        };
+        return Some(&line[open..col]);
+    }
+    None
 }
 
 /// A word or a number of a line, with the bytes between it and the one before.
@@ -2890,6 +2941,51 @@ mod tests {
         assert_eq!(template_as(b"job 17 crashed", Class::Verdict), template(b"job 4242 crashed"));
         assert_eq!(classify(b"FAILED (failures=6)"), Class::Verdict);
         assert_eq!(t("FAILED (failures=6)"), t("FAILED (failures=2)"));
+    }
+
+    #[test]
+    fn a_verdict_is_held_by_its_place() {
+        let held = |l: &str| template_as(l.as_bytes(), classify(l.as_bytes()));
+        // GHC: the same message at two places is two errors; at one place, one.
+        let ghc = |at: &str| format!("/b/src/Parser.hs:{at}: error:");
+        assert_eq!(classify(ghc("67:55").as_bytes()), Class::Verdict);
+        assert_ne!(held(&ghc("67:55")), held(&ghc("88:60")));
+        assert_eq!(held(&ghc("67:55")), held(&ghc("67:55")));
+        // The column counts; the time before the place does not.
+        assert_ne!(held(&ghc("67:55")), held(&ghc("67:56")));
+        let go = |stamp: &str, at: &str| {
+            format!(
+                "{stamp} ##[error]../mod/client-go@v0.23.4/register.go:{at}: k8s.io/api@v0.23.4: Get \"https://proxy.golang.org/\""
+            )
+        };
+        assert_eq!(
+            held(&go("2022-06-02T15:14:50.4368262Z", "22:2")),
+            held(&go("2022-06-02T15:14:51.0000001Z", "22:2"))
+        );
+        assert_ne!(
+            held(&go("2022-06-02T15:14:50.4368262Z", "22:2")),
+            held(&go("2022-06-02T15:14:50.4368262Z", "23:2"))
+        );
+        // javac under Maven, C#, pytest's short traceback.
+        assert_ne!(
+            held("[ERROR] /g/ImmutableMap.java:[155,27] error: cannot find symbol"),
+            held("[ERROR] /g/ImmutableMap.java:[161,37] error: cannot find symbol")
+        );
+        assert_ne!(held("A.cs(12,5): error CS1002: ; expected"), held("A.cs(14,5): error CS1002: ; expected"));
+        assert_ne!(held("tests/test_x.py:11: AssertionError"), held("tests/test_x.py:19: AssertionError"));
+        // The fold of a marker is the template's, which the place does not change.
+        assert_eq!(template(ghc("67:55").as_bytes()), template(ghc("88:60").as_bytes()));
+        // A line that names no place, a version, or a place in a line of another class keeps
+        // its template.
+        assert_eq!(held("job 17 crashed"), template(b"job 17 crashed"));
+        assert_eq!(place(b"error: go@v0.23.4: not found"), None);
+        assert_eq!(place(b"see x.go:12:3 and y.go:4:1"), Some(&b"12:3"[..]));
+        assert_eq!(place(b"X.java:[27,122] e"), Some(&b"27,122"[..]));
+        assert_eq!(place(b"X.cs(12,5): e"), Some(&b"12,5"[..]));
+        assert_eq!(place(b"x.py:11: E"), Some(&b"11"[..]));
+        assert_eq!(place(b"x.py:: E"), None);
+        let frame = "  File \"/src/x.py\", line 3, in f";
+        assert_eq!(template_as(frame.as_bytes(), Class::Context), template(frame.as_bytes()));
     }
 
     #[test]

@@ -132,7 +132,13 @@ impl Candidates {
     pub fn against(&self, baseline: &signals::Baseline) -> Candidates {
         let mut c = self.clone();
         for line in &mut c.list {
-            line.class = baseline.rank(line.class, line.template);
+            // A verdict is held by its place too ([`signals::template_as`]); the baseline knows
+            // lines by their template alone.
+            let template = match line.class {
+                signals::Class::Verdict => signals::template(&line.text),
+                _ => line.template,
+            };
+            line.class = baseline.rank(line.class, template);
         }
         c
     }

@@ -1493,3 +1493,59 @@ fn no_header_is_guessed_past_one_that_repeats() {
     assert_eq!(header_of("web1.nginx-proxy.tld"), None);
     assert_eq!(header_of("unknown.nginx-proxy.tld"), None);
 }
+
+/// GHC's errors as the purescript build of bench/reallogs.sh printed them: the same message at
+/// ten places, each under its place, with the code it quotes. Each place is an error of its own,
+/// so each is kept, not only the first place and the code quoted under the others.
+fn ghc_errors(places: &[(u32, u32)]) -> String {
+    let mut text = String::new();
+    for i in 1..=300 {
+        text.push_str(&format!("[{i:>3} of 300] Compiling Language.PureScript.Module{i}\n"));
+    }
+    for &(row, col) in places {
+        text.push_str(&format!(
+            "\n/b/sdist-test/.stack-work/dist/build/Language/PureScript/CST/Parser.hs:{row}:{col}: error:\n    Not in scope: type variable ‘a’\n    |\n{row} | newtype HappyWrap{row} = HappyWrap{row} (Name (N.OpName a))\n    |{}^\n",
+            " ".repeat(col as usize)
+        ));
+    }
+    text.push_str(
+        "\n--  While building package purescript-0.13.0 using:\n    Process exited with code: ExitFailure 1\n",
+    );
+    text
+}
+
+#[test]
+fn each_place_of_one_error_is_kept() {
+    let places = [(60, 64), (67, 55), (88, 60), (95, 51), (102, 60), (109, 51), (536, 50), (871, 65)];
+    let text = ghc_errors(&places);
+    let o = run(text.as_bytes(), &opts(Budget { chars: Some(2000), ..Budget::default() }, Strategy::Salient));
+    let out = s(&o.text);
+    for (row, col) in places {
+        let place =
+            format!("\n/b/sdist-test/.stack-work/dist/build/Language/PureScript/CST/Parser.hs:{row}:{col}: error:\n");
+        assert!(out.contains(&place), "{place}\n{out}");
+    }
+    assert!(out.ends_with("    Process exited with code: ExitFailure 1\n"), "{out}");
+    assert!(o.output.chars <= 2000);
+}
+
+/// A verdict held by its place ([`crate::signals::template_as`]) is still known to a baseline
+/// that printed it: it ranks one class lower, as every line the passing run printed too.
+#[test]
+fn a_baseline_knows_a_verdict_held_by_its_place() {
+    let text = ghc_errors(&[(60, 64), (67, 55)]);
+    let baseline = crate::signals::Baseline::of(
+        b"/b/sdist-test/.stack-work/dist/build/Language/PureScript/CST/Parser.hs:60:64: error:\n",
+    );
+    let candidates = crate::truncate::collect::Candidates::of(text.as_bytes(), None, 16 << 20);
+    let ranked = candidates.against(&baseline);
+    let class_of = |place: &str| {
+        let c = ranked.list.iter().find(|c| s(&c.text).contains(place)).expect("the place's line");
+        c.class
+    };
+    // The template folds the place: both are lines the passing run printed.
+    assert_eq!(class_of("Parser.hs:60:64: error:"), crate::signals::Class::Summary);
+    assert_eq!(class_of("Parser.hs:67:55: error:"), crate::signals::Class::Summary);
+    let unranked = |place: &str| candidates.list.iter().find(|c| s(&c.text).contains(place)).map(|c| c.class);
+    assert_eq!(unranked("Parser.hs:67:55: error:"), Some(crate::signals::Class::Verdict));
+}
