@@ -49,6 +49,17 @@ impl Candidate {
         self.start + self.text.len() as u64
     }
 
+    /// The class it ranks as against an earlier run ([`signals::Baseline::rank`]). A verdict is
+    /// held by its place too ([`signals::template_as`]); the baseline knows lines by their
+    /// template alone.
+    pub fn against(&self, baseline: &signals::Baseline) -> Class {
+        let template = match self.class {
+            Class::Verdict => signals::template(&self.text),
+            _ => self.template,
+        };
+        baseline.rank(self.class, template)
+    }
+
     /// The memory it takes, about.
     fn held(&self) -> usize {
         self.text.len() + self.after.len() + self.before.len() + OVERHEAD
@@ -128,17 +139,11 @@ impl Candidates {
     }
 
     /// The candidates ranked against an earlier run: each line whose template the baseline has
-    /// ranks one class lower ([`signals::Baseline::rank`]).
+    /// ranks one class lower ([`Candidate::against`]).
     pub fn against(&self, baseline: &signals::Baseline) -> Candidates {
         let mut c = self.clone();
         for line in &mut c.list {
-            // A verdict is held by its place too ([`signals::template_as`]); the baseline knows
-            // lines by their template alone.
-            let template = match line.class {
-                signals::Class::Verdict => signals::template(&line.text),
-                _ => line.template,
-            };
-            line.class = baseline.rank(line.class, template);
+            line.class = line.against(baseline);
         }
         c
     }

@@ -287,7 +287,7 @@ fn ranked_against_baseline(doc: &Doc, opts: &Options) -> bool {
         return false;
     }
     let scanned = doc.scanned(opts.keep.as_ref(), collect::room(&opts.budget));
-    scanned.is_some_and(|c| c.list.iter().any(|l| baseline.rank(l.class, l.template) != l.class))
+    scanned.is_some_and(|c| c.list.iter().any(|l| l.against(baseline) != l.class))
 }
 
 /// The room a marker takes at most: rendered with the numbers of the whole input, the widest

@@ -1530,7 +1530,8 @@ fn each_place_of_one_error_is_kept() {
 }
 
 /// A verdict held by its place ([`crate::signals::template_as`]) is still known to a baseline
-/// that printed it: it ranks one class lower, as every line the passing run printed too.
+/// that printed it: it ranks one class lower, as every line the passing run printed too, and a
+/// cut output says so.
 #[test]
 fn a_baseline_knows_a_verdict_held_by_its_place() {
     let text = ghc_errors(&[(60, 64), (67, 55)]);
@@ -1548,4 +1549,10 @@ fn a_baseline_knows_a_verdict_held_by_its_place() {
     assert_eq!(class_of("Parser.hs:67:55: error:"), crate::signals::Class::Summary);
     let unranked = |place: &str| candidates.list.iter().find(|c| s(&c.text).contains(place)).map(|c| c.class);
     assert_eq!(unranked("Parser.hs:67:55: error:"), Some(crate::signals::Class::Verdict));
+    let o = Options {
+        baseline: Some(std::sync::Arc::new(baseline)),
+        ..opts(Budget { chars: Some(1500), ..Budget::default() }, Strategy::Auto)
+    };
+    let out = run(text.as_bytes(), &o);
+    assert!(out.truncated && s(&out.text).ends_with(&format!("\n{BASELINE_NOTE}\n")), "{}", s(&out.text));
 }
