@@ -15,6 +15,7 @@
 # The binaries come from CTX_BIN_DIR (default: a release build of this checkout). JOBS (default:
 # the number of cores) inputs are scored at a time. ONLY=SOURCE scores one source.
 # Report: bench/out/reallogs.md; the needles each method dropped: bench/out/reallogs-misses.jsonl.
+# bench/reallogs/budgets.py checks the same inputs at odd budgets (every run exits 0 and fits).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 set_dir="$here/out/reallogs"
