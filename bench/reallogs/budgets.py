@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A budget is a promise: every input of the real-logs set (and the corpus's long outputs, when
 ../shared is beside the repository), cut by each line-selecting strategy at odd budgets in chars,
-tokens and lines, and summarized offline at odd caps. Every run must exit 0 and fit its budget:
-chars by Python's len, tokens by `ctx-truncate --count=tokens`, lines by newlines. Prints each
-run that does not, then one line of totals; exits 1 if any.
+tokens and lines, and summarized offline at odd caps. Every run must exit 0 and fit its budget
+as score.py's `size` measures it (chars by Python's len, tokens by `ctx-truncate
+--count=tokens`, lines by newlines). Prints each run that does not, then one line of totals;
+exits 1 if any.
 
     python3 bench/reallogs/budgets.py BIN_DIR [SET_DIR] [--jobs N]
 
@@ -22,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "fidelity"))
-from score import ENV  # noqa: E402
+from score import ENV, size  # noqa: E402
 
 STRATEGIES = ("auto", "salient", "head-tail", "layered", "tail")
 BUDGETS = [("chars", "--max-chars", n) for n in (120, 700, 2999)]
@@ -34,16 +35,6 @@ def configs():
     out = [("ctx-truncate", ["--strategy", s, flag, str(n)], unit, n) for s in STRATEGIES for unit, flag, n in BUDGETS]
     out += [("ctx-summarize", ["--max-output", str(n)], "chars", n) for n in (300, 1000)]
     return out
-
-
-def size(bin_dir, unit, out):
-    if unit == "chars":
-        return len(out.decode("utf-8", errors="surrogateescape"))
-    if unit == "lines":
-        return out.count(b"\n") + (1 if out and not out.endswith(b"\n") else 0)
-    r = subprocess.run([os.path.join(bin_dir, "ctx-truncate"), "--count=tokens"], input=out, capture_output=True,
-                       env=ENV, check=True)
-    return int(r.stdout.split()[0])
 
 
 def check(bin_dir, path):

@@ -103,6 +103,16 @@ def kept(needles, out):
     return result
 
 
+def size(bin_dir, unit, out):
+    """An output's size in its budget's unit: chars by Python's len, tokens by `ctx-truncate
+    --count=tokens`, lines by newlines (a last line without one counts too)."""
+    if unit == "chars":
+        return len(out.decode("utf-8", errors="replace"))
+    if unit == "lines":
+        return out.count(b"\n") + (1 if out and not out.endswith(b"\n") else 0)
+    return int(run(bin_dir, "ctx-truncate", ["--count=tokens"], out).split()[0])
+
+
 def score_one(bin_dir, set_dir, row, ms):
     data = open(os.path.join(set_dir, row["input"]), "rb").read()
     res = {}
@@ -112,14 +122,7 @@ def score_one(bin_dir, set_dir, row, ms):
                 continue
             args = args + ["--baseline", os.path.join(set_dir, row["baseline"])]
         out = run(bin_dir, tool, args, data) if isinstance(tool, str) else tool(data)
-        over = False
-        if budget:
-            unit, n = budget
-            if unit == "chars":
-                size = len(out.decode("utf-8", errors="replace"))
-            else:
-                size = int(run(bin_dir, "ctx-truncate", ["--count=tokens"], out).split()[0])
-            over = size > n
+        over = bool(budget) and size(bin_dir, budget[0], out) > budget[1]
         k = kept(row["needles"], out)
         res[name] = (sum(k), over, [n["text"] for n, x in zip(row["needles"], k) if not x])
     return row, res
