@@ -16,6 +16,8 @@
 # the number of cores) inputs are scored at a time. ONLY=SOURCE scores one source.
 # Report: bench/out/reallogs.md; the needles each method dropped: bench/out/reallogs-misses.jsonl.
 # bench/reallogs/budgets.py checks the same inputs at odd budgets (every run exits 0 and fits).
+# bench/reallogs/bound.py builds, for each input, the fullest text of N chars that knew its needles:
+# what judgment could keep at that size, as against what the room allows.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 set_dir="$here/out/reallogs"
