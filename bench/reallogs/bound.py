@@ -46,6 +46,8 @@ def best(data, needles, n):
     if len(text) <= n:
         return len(needles)
     raw = data.split(b"\n")
+    if data.endswith(b"\n"):
+        raw.pop()  # the newline ends the last line; no line follows it
     lines = [visible(l).decode("utf-8", errors="surrogateescape") for l in raw]
     head = f"[extractive summary of {len(text):,} chars, {len(raw):,} lines: decisive lines kept verbatim]"
     keep = set()
