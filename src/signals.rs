@@ -105,6 +105,9 @@ const WORDS: &[&str] = &[
     "refused",
     "segfault",
     "err_pnpm",
+    // PHPUnit's outcome when no test failed (`OK, but incomplete, skipped, or risky tests!`).
+    "ok, but ",
+    "no tests executed",
     // make's `make: *** No rule to make target 'x'.  Stop.`, ctest's `***Timeout`: verdicts of
     // their own with no other word.
     "***",
@@ -285,10 +288,11 @@ const SUMMARIES: &[&str] = &[
     r"^Fail:\s+[1-9]\d*\s*$",            // meson test
     r"\bunreachable=\d+\s+failed=[1-9]|\bunreachable=[1-9]", // ansible's PLAY RECAP
     r"^Tests: \d+, Assertions: \d+",     // phpunit
+    r"^(?:OK, but (?:incomplete, skipped, or risky tests|some tests were skipped|there are issues)|No tests executed)!", // phpunit's outcome above its counts
     r"\btests passed, \d+ tests? failed\b", // ctest
-    r"^Tests run: \d+, Failures: \d+",   // maven surefire, junit
-    r"^Tests failed\s*:",                // php run-tests
-    r"\bfailed \d+ and passed \d+",      // coffeescript's cake test
+    r"^Tests run: \d+, Failures: \d+",      // maven surefire, junit
+    r"^Tests failed\s*:",                   // php run-tests
+    r"\bfailed \d+ and passed \d+",         // coffeescript's cake test
     r"^\[ (?:OK: \d+ \| SKIPPED: \d+ \| WARNINGS: \d+ \| FAILED: \d+|FAIL \d+ \| WARN \d+ \| SKIP \d+ \| PASS \d+) \]", // R testthat
 ];
 
@@ -523,7 +527,8 @@ pub fn is_frame(line: &[u8]) -> bool {
 /// A log line's level, when it leads the line: `ERROR`, `[error]`, `Error:`, `level=error`, after
 /// at most three words (a date, a time, a process), or a capital level after at most three words
 /// that follow a time of day (`Nov 29 04:11:45 host app[12]: ERROR …`, a log file's name before
-/// OpenStack's stamp: without the time, karma's `IE 10.0.0 (Windows 8.0.0) ERROR:` would be one);
+/// OpenStack's stamp: without the time, karma's `IE 10.0.0 (Windows 8.0.0) ERROR:` would be one)
+/// or joined to the time by a colon (karma's own log, `31 07 2019 20:21:24.471:ERROR [launcher]:`);
 /// a bare `error` only after words that hold
 /// more than letters (`12:00:01 [main] error …`), as after plain words it is prose (Pester's
 /// `Context Error handling`, ccache's `preprocessor error   2`).
@@ -531,6 +536,7 @@ static LEVEL: LazyLock<Matcher> = LazyLock::new(|| {
     Matcher::new(&[concat!(
         r#"(?-u)^(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|ERR|EMERG|ALERT)(?:[\])>]:?|:)?\s"#,
         r#"|^(?:\S+\s+){0,2}?\S*\d:\d\d\S*\s+(?:\S+\s+){0,3}?[\[(<]?(?:FATAL|CRITICAL|SEVERE|ERROR|ERR|EMERG|ALERT)(?:[\])>]:?|:)?\s"#,
+        r#"|^(?:\S+\s+){0,3}?\S*\d:\d\d[\d.,]*:(?:FATAL|CRITICAL|SEVERE|ERROR|ERR|EMERG|ALERT)\s"#,
         r#"|^(?:\S+\s+){0,3}?[\[(<]?(?:Error|error)(?:[\])>]:?|:)\s"#,
         r#"|^(?:\S*[^A-Za-z\s]\S*\s+){0,3}?[\[(<]?(?:Error|error)\s"#,
         r#"|\blevel[=:]"?(?:error|fatal|critical)\b|"level":\s*"(?:error|fatal|critical)""#
@@ -1655,6 +1661,12 @@ mod tests {
         }
     }
 
+    /// Runners' summaries, passing or failing. PHPUnit's outcome line above its counts when no
+    /// test failed is one, as its `SummaryPrinter` writes it (sebastianbergmann/phpunit,
+    /// src/TextUI/Output/SummaryPrinter.php: `OK, but some tests were skipped!`, `OK, but there
+    /// are issues!`, `No tests executed!`; before PHPUnit 10 `OK, but incomplete, skipped, or
+    /// risky tests!`, here as master-thesis symfony's runs print it, in colour); prose that
+    /// starts the same way is not.
     #[test]
     fn summaries_of_test_runners() {
         for line in [
@@ -1663,9 +1675,14 @@ mod tests {
             "test result: ok. 12 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out",
             "Tests:       1 failed, 12 passed, 13 total",
             "# fail 2",
+            "\x1b[30;43mOK, but incomplete, skipped, or risky tests!\x1b[0m\r",
+            "OK, but some tests were skipped!",
+            "OK, but there are issues!",
+            "No tests executed!",
         ] {
-            assert_eq!(classify(line.as_bytes()), Class::Summary, "{line}");
+            assert_eq!(classify(line.as_bytes()), Class::Summary, "{line:?}");
         }
+        assert_eq!(classify(b"OK, but the mirror was slow today"), Class::Plain);
     }
 
     #[test]
@@ -1724,9 +1741,13 @@ mod tests {
             "Apr 26 23:15:08.292 - 0m0s ERROR balancer: dialer.go:190 No check function provided for dialer Dialer 1",
             "Nov 29 04:11:45 build-7 worker[2931]: ERROR could not reach the registry",
             "nova-compute.log.1.2017-05-16_13:55:31 2017-05-16 00:00:04.500 2931 ERROR nova.compute.manager [req-3ea4052c] Error from libvirt during destroy",
+            // Karma's log (log4js's `%d{DATE}:%p [%c]: %m`) joins the level to the time with a
+            // colon: master-thesis bootstrap, in colour.
+            "\x1b[91m31 07 2019 20:21:24.471:ERROR [reporter.browserlabs]: \x1b[39m\u{2716} Test Disconnected\r",
         ] {
             assert_eq!(classify(line.as_bytes()), Class::Verdict, "{line:?}");
         }
+        assert_eq!(classify(b"31 07 2019 20:21:24.471:WARN [web-server]: 404: /base/x.js"), Class::Warning);
         // Without a time of day, four words before it make it prose or a column (karma's
         // browser name, master-thesis angular), not a level that leads the line.
         for line in [
