@@ -105,6 +105,8 @@ const WORDS: &[&str] = &[
     "refused",
     "segfault",
     "err_pnpm",
+    // prove's `Dubious, test returned 1 (wstat 256, 0x100)`.
+    "dubious, test returned",
     // PHPUnit's outcome when no test failed (`OK, but incomplete, skipped, or risky tests!`).
     "ok, but ",
     "no tests executed",
@@ -261,7 +263,7 @@ const VERDICTS: &[&str] = &[
     r"\bexited with [1-9]",        // Travis `The command "x" exited with 1.`
     r"\bundefined reference to\b", // ld
     r"==\d+==ERROR: |^SUMMARY: \w*Sanitizer: |: runtime error: ", // ASan, LSan, TSan, MSan; UBSan
-    r"^Failed \d+/\d+ (?:subtests|test programs)|\(Wstat: \d+ Tests: \d+ Failed: [1-9]", // prove (TAP harness)
+    r"^Failed \d+/\d+ (?:subtests|test programs)|\(Wstat: \d+ Tests: \d+ Failed: [1-9]|^Dubious, test returned [1-9]", // prove (TAP harness)
 ];
 
 /// The summary lines of test runners, passing or failing.
@@ -390,6 +392,19 @@ fn is_pass(line: &[u8]) -> bool {
         || ok_box(t).is_some()
         || memchr::memrchr(b'[', trimmed).is_some_and(|i| ok_box(&trimmed[i..]) == Some(trimmed.len() - i))
         || ok_column(trimmed, space)
+        || prove_timed(trimmed)
+}
+
+/// Whether `trimmed` is TAP::Harness's line for a test script that passed, timed by `prove
+/// --timer`: `[16:17:13] t9001-send-email.sh ...... ok    58696 ms ( 0.43 usr  0.01 sys + 28.10
+/// cusr 10.67 csys = 39.21 CPU)` (master-thesis git: 13,287 such lines, none decisive).
+fn prove_timed(trimmed: &[u8]) -> bool {
+    trimmed.ends_with(b" CPU)")
+        && memchr::memmem::find(trimmed, b".. ok ").is_some_and(|i| {
+            let rest = trimmed[i + 6..].trim_ascii_start();
+            let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            n > 0 && rest[n..].starts_with(b" ms ")
+        })
 }
 
 /// Whether `trimmed` ends in a status column that says `OK` or `PASS`, with the time it took or
@@ -2414,6 +2429,7 @@ mod tests {
                 "= ==16744==ERROR: AddressSanitizer: SEGV on unknown address 0x000001d548d0 (pc 0x000000455084 bp 0x000000000000 sp 0x7ffe476412b0 T0)\r",
             ),
             ("prove, master-thesis git", "\x1b[31mFailed 1/13 subtests \x1b[0m"),
+            ("prove, master-thesis git", "Dubious, test returned 1 (wstat 256, 0x100)\r"),
             ("QUnit, master-thesis discourse", "Test Failed: prevents toDate to be before fromDate"),
             ("vim's test runner, master-thesis vim", "Found errors in Test_balloon_eval_term():"),
             ("vim's test runner, master-thesis vim", "Flaky test failed too often, giving up"),
@@ -2872,6 +2888,8 @@ mod tests {
             "\u{2713} selected image \"travis-ci-macos-10.13-xcode9.4.1-1529955246\"",
             " * Starting OpenLDAP slapd       \x1b[80G \r\x1b[74G[ OK ]",
             "[       OK ] RingBufferTest.Wraps (0 ms)",
+            // prove --timer (master-thesis git).
+            "[22:25:19] t7063-status-untracked-cache.sh .................... ok    14290 ms ( 0.07 usr  0.02 sys + 16.98 cusr  9.77 csys = 26.84 CPU)\r",
         ] {
             // Without an error word a passing line is as plain as plain text (the fast path).
             assert!(classify(line.as_bytes()) <= Class::Plain, "{line:?}");
