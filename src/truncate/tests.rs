@@ -762,6 +762,163 @@ fn the_end_share_ends_at_the_last_verdict_not_at_the_cache_upload() {
     assert!(cached <= 2, "{cached} lines of the cache upload kept:\n{text}");
 }
 
+/// A Maven build of square/retrofit (the reallogs set, master-thesis): nine tests of one class
+/// fail with the same error, Surefire prints each with its stack, then lists them under `Tests
+/// in error:`, and Maven prints its reactor summary (a run of `SUCCESS` and `SKIPPED` modules)
+/// and its advice.
+fn surefire_errors_above_a_reactor_summary() -> String {
+    let mut log = String::new();
+    for i in 0..300 {
+        log.push_str(&format!(
+            "[INFO] Downloaded: https://repo.maven.apache.org/maven2/org/a{i}/b.pom (2 KB at 9.1 KB/sec)\n"
+        ));
+    }
+    log.push_str("Running retrofit2.converter.moshi.MoshiConverterFactoryTest\n");
+    log.push_str("Tests run: 9, Failures: 0, Errors: 9, Skipped: 0, Time elapsed: 0.997 sec <<< FAILURE!\n");
+    let frames = [
+        "\tat com.squareup.moshi.JsonUtf8Reader.<init>(JsonUtf8Reader.java:97)",
+        "\tat com.squareup.moshi.JsonReader.of(JsonReader.java:196)",
+        "\tat retrofit2.converter.moshi.MoshiResponseBodyConverter.convert(MoshiResponseBodyConverter.java:44)",
+        "\tat retrofit2.OkHttpCall.parseResponse(OkHttpCall.java:225)",
+        "\tat org.apache.maven.surefire.booter.ProviderFactory.invokeProvider(ProviderFactory.java:85)",
+        "\tat org.apache.maven.surefire.booter.ForkedBooter.runSuitesInProcess(ForkedBooter.java:115)",
+        "\tat org.apache.maven.surefire.booter.ForkedBooter.main(ForkedBooter.java:75)",
+    ];
+    let tests = [
+        "requireFullResponseDocumentConsumption",
+        "annotations",
+        "failOnUnknown",
+        "anInterface",
+        "nonUtf8BomIsNotSkipped",
+        "withNulls",
+        "anImplementation",
+        "asLenient",
+        "utf8BomSkipped",
+    ];
+    for (i, t) in tests.iter().enumerate() {
+        log.push_str(&format!(
+            "{t}(retrofit2.converter.moshi.MoshiConverterFactoryTest)  Time elapsed: 0.0{i}8 sec  <<< ERROR!\n"
+        ));
+        log.push_str("java.lang.NoSuchMethodError: okio.BufferedSource.getBuffer()Lokio/Buffer;\n");
+        for _ in 0..5 {
+            for f in frames {
+                log.push_str(f);
+                log.push('\n');
+            }
+        }
+        log.push('\n');
+    }
+    log.push_str("\nResults :\n\nTests in error: \n");
+    for t in tests {
+        log.push_str(&format!(
+            "  {t}(retrofit2.converter.moshi.MoshiConverterFactoryTest): okio.BufferedSource.getBuffer()Lokio/Buffer;\n"
+        ));
+    }
+    log.push_str("\nTests run: 9, Failures: 0, Errors: 9, Skipped: 0\n\n");
+    log.push_str("[INFO] ------------------------------------------------------------------------\n");
+    log.push_str("[INFO] Reactor Summary:\n[INFO] \n");
+    for m in [
+        "Retrofit (Parent)",
+        "Retrofit",
+        "Adapters",
+        "Adapter: Guava",
+        "Adapter: Java 8",
+        "Adapter: RxJava",
+        "Adapter: RxJava 2",
+        "Adapter: Scala",
+        "Converters",
+        "Converter: Gson",
+        "Converter: Guava",
+        "Converter: Protocol Buffers",
+        "Converter: Jackson",
+        "Converter: Java 8",
+    ] {
+        log.push_str(&format!("[INFO] {m} {} SUCCESS [  1.377 s]\n", ".".repeat(50 - m.len())));
+    }
+    log.push_str(concat!(
+        "[INFO] Converter: Moshi ................................... FAILURE [  1.227 s]\n",
+        "[INFO] Converter: JAXB .................................... SKIPPED\n",
+        "[INFO] Retrofit Mock Adapter .............................. SKIPPED\n",
+        "[INFO] Samples ............................................ SKIPPED\n",
+        "[INFO] ------------------------------------------------------------------------\n",
+        "[INFO] BUILD FAILURE\n",
+        "[INFO] ------------------------------------------------------------------------\n",
+        "[INFO] Total time: 01:04 min\n",
+        "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.12.4:test (default-test) ",
+        "on project converter-moshi: There are test failures.\n",
+        "[ERROR] -> [Help 1]\n",
+        "[ERROR]   mvn <goals> -rf :converter-moshi\n",
+        "The command \"mvn test -B\" exited with 1.\n\nDone. Your build exited with 1.\n",
+    ));
+    log
+}
+
+/// The end's share that climbed past the reactor summary and the `Tests in error:` list took
+/// the room of six of the nine `<<< ERROR!` lines at 3,000 chars; it stops at that run now, as
+/// that plan keeps more verdicts, and all nine are kept.
+#[test]
+fn the_end_share_stops_at_a_long_run_when_that_keeps_more_verdicts() {
+    let log = surefire_errors_above_a_reactor_summary();
+    let budget = Budget { chars: Some(3_000), ..Budget::default() };
+    let out = run(log.as_bytes(), &opts(budget, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.chars().count() <= 3_000, "{text}");
+    let kept = text.lines().filter(|l| l.ends_with("<<< ERROR!")).count();
+    assert_eq!(kept, 9, "{text}");
+    assert!(text.ends_with("\nDone. Your build exited with 1.\n"), "{text}");
+}
+
+/// The other side of the stop: jgm/pandoc's tasty run (the reallogs set, master-thesis) fails
+/// one test of 2,041 and prints its diff, then the passing rest. Stopping the end's share at
+/// that run of `OK` lines keeps no more verdicts, so the share goes on past it and keeps the
+/// failure with its diff, which the picks alone would not.
+#[test]
+fn the_end_share_goes_on_past_a_long_run_when_stopping_keeps_no_more_verdicts() {
+    let mut log = String::new();
+    for i in 0..200 {
+        log.push_str(&format!(
+            "[{i:3} of 200] Compiling Text.Pandoc.Module{i} ( src/Text/Pandoc/Module{i}.hs, dist/build/Module{i}.o )\n"
+        ));
+    }
+    let ok = |log: &mut String, n: usize| {
+        for i in 0..n {
+            log.push_str(&format!("      writer{i}\n        basic:{}OK (0.16s)\n", " ".repeat(55)));
+        }
+    };
+    ok(&mut log, 200);
+    let failure = [
+        "    custom writer",
+        "      basic:                                                         OK (0.20s)",
+        "      tables:                                                        FAIL (0.06s)",
+        "        ------------------------------------------------------------------------",
+        "        --- tables.custom",
+        "        +++ /home/travis/build/jgm/pandoc/sourcedist/dist/build/pandoc/pandoc --quiet tables.native ",
+        "        +  29 </table>",
+        "        -  29 </table",
+        "        + 200 </table>",
+        "        - 200 </table",
+        "        ------------------------------------------------------------------------",
+    ];
+    for l in failure {
+        log.push_str(l);
+        log.push('\n');
+    }
+    ok(&mut log, 800);
+    log.push_str(concat!(
+        "\n1 out of 2041 tests failed (45.46s)\n",
+        "Test suite test-pandoc: FAIL\n",
+        "Test suite logged to: dist/test/pandoc-2.6-test-pandoc.log\n",
+        "0 of 1 test suites (0 of 1 test cases) passed.\n",
+        "The command \"cabal test\" exited with 1.\n\nDone. Your build exited with 1.\n",
+    ));
+    let budget = Budget { chars: Some(3_000), ..Budget::default() };
+    let out = run(log.as_bytes(), &opts(budget, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.chars().count() <= 3_000, "{text}");
+    assert!(text.contains(&failure[2..].join("\n")), "the failure and its diff, whole:\n{text}");
+    assert!(text.ends_with("\nDone. Your build exited with 1.\n"), "{text}");
+}
+
 /// Passing lines do not take the end's share: a failing `cargo test` of 232 tests, as in the
 /// issue's Claude Code run (about 230 of the 262 lines the model got were `... ok`), keeps its
 /// failure, its summary and the command's start, and a run of `... ok` lines costs one marker.
