@@ -134,9 +134,9 @@ const SALIENT_END: f64 = 0.1;
 ///
 /// The end's share stops at the first long run it leaves out ([`STOP_RUN`]) and leaves what
 /// it did not take to the candidates; the plan that lets the share go on past such runs is
-/// made too, and the first plan is taken only when it keeps more verdicts (Surefire's fifteen
-/// `<<< FAILURE!` lines above Maven's reactor summary), else the second (one failure with its
-/// diff above a run of passing tests, which the share keeps whole).
+/// made too, and the first plan is taken only when it keeps more verdicts (a Maven build's
+/// fifteen Surefire failures above its `Tests in error:` list and reactor summary), else the
+/// second (one failure with its diff above a run of passing tests, which the share keeps whole).
 fn salient(doc: &Doc, budget: &Budget, reserve: &Size, opts: &Options) -> Ranges {
     let Some(scanned) = doc.scanned(opts.keep.as_ref(), collect::room(&opts.budget)) else {
         return head_tail(doc, budget, reserve, opts);
@@ -426,7 +426,8 @@ fn end_block(
                     if !leave_out(&mut left, reserve, &mut ranges, base, (&mut pos, &mut to), top) {
                         break;
                     }
-                    if stop.is_some_and(|s| n >= s) {
+                    // A run with nothing kept below it (the share's first lines) is no stop.
+                    if stop.is_some_and(|s| n >= s) && !ranges.is_empty() {
                         at_run = true;
                         break;
                     }
@@ -442,7 +443,7 @@ fn end_block(
     }
     if ranges.is_empty() {
         // No run was left out: the block is the plain end, cut as everywhere else.
-        return (whole, at_run);
+        return (whole, false);
     }
     if pos < to {
         ranges.push((base + pos as u64, base + to as u64));
