@@ -429,6 +429,28 @@ fn ok_column(trimmed: &[u8], space: impl Fn(&u8) -> bool) -> bool {
     word.ends_with(b":") || gap >= 2 || (word.ends_with(b"...") && gap <= 1) || (word.ends_with(b"=>") && gap == 1)
 }
 
+/// Whether `line` is a test runner's progress line for one test that failed, which the runner
+/// reports again in full below: unittest's `tests.x.test_y ... FAIL` (its `FAIL: tests.x.test_y`
+/// section follows), libtest's `test x ... FAILED` (`---- x stdout ----`), pytest's `test_x.py::
+/// test_y FAILED` and `… ERROR [ 72%]` (`____ test_y ____`). Colour and a CI timestamp do not
+/// count. In bench/reallogs.sh 891 such lines (nginx-proxy's 805 and thefuck's pytest runs,
+/// openface's unittest, vis, shiny and AnomalyDetection) are none of them a needle; Karma's
+/// `… FAILED`, whose exception follows it and is not reported again, is no such line.
+pub fn is_progress_failure(line: &[u8]) -> bool {
+    let shown = crate::clean::visible(strip_eol(line));
+    let b = body(&shown).trim_ascii_end();
+    if [&b" ... FAIL"[..], b" ... FAILED", b" ... ERROR"].iter().any(|e| b.ends_with(e)) {
+        return true;
+    }
+    // pytest's progress column: ` [ 72%]`.
+    let b = match b.strip_suffix(b"%]").and_then(|r| memchr::memrchr(b'[', r)) {
+        Some(i) if b[i + 1..b.len() - 2].trim_ascii().iter().all(u8::is_ascii_digit) => b[..i].trim_ascii_end(),
+        _ => b,
+    };
+    let first = b.split(u8::is_ascii_whitespace).next().unwrap_or_default();
+    memchr::memmem::find(first, b"::").is_some() && (b.ends_with(b" FAILED") || b.ends_with(b" ERROR"))
+}
+
 /// Whether `line` says nothing about what failed: it says that something passed (`test x ...
 /// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`, `[+] adds`; in a JSON report, a passed
 /// status, [`JSON_PASS`], or a string that passes) or it is stock advice ([`STOCK`]), whatever
@@ -3066,5 +3088,38 @@ mod tests {
     fn keep_outranks_everything() {
         let mut s = Scanner::new(Some(Regex::new("E0308").expect("valid")));
         assert_eq!(s.line(b"note: E0308 here").class, Class::Keep);
+    }
+
+    /// A runner's progress line for a failed test, as the tools wrote it in the development set
+    /// of bench/reallogs.sh (master-thesis: nginx-proxy's and thefuck's pytest, openface's
+    /// unittest), and libtest's; against lines that say what failed or that are no progress line.
+    #[test]
+    fn progress_lines_of_failed_tests() {
+        for line in [
+            "test_DOCKER_HOST_unix_socket.py::test_unknown_virtual_host \x1b[31mFAILED\x1b[0m\r\n",
+            "tests/rules/test_nixos_cmd_not_found.py::test_get_new_command[command0-nix-env -iA nixos.vim] \x1b[31mERROR\x1b[0m\x1b[36m [ 72%]\x1b[0m\r\n",
+            "tests.openface_batch_represent_tests.test_batch_represent ... FAIL\r\n",
+            "test tests::adds ... FAILED",
+        ] {
+            assert!(is_progress_failure(line.as_bytes()), "{line:?}");
+            assert_eq!(classify(line.as_bytes()), Class::Verdict, "{line:?}");
+        }
+        // A CI timestamp does not count.
+        assert!(is_progress_failure(b"2024-05-01T10:00:00.1234567Z tests/test_x.py::test_y FAILED       [ 50%]"));
+        for line in [
+            // What failed, said in full.
+            "FAILED tests/test_x.py::test_y - AssertionError: 1 != 2",
+            "FAIL: tests.openface_batch_represent_tests.test_batch_represent",
+            "--- FAIL: TestAdd (0.00s)",
+            "\x1b[1m\x1b[31m__________________________ test_unknown_virtual_host ___________________________\x1b[0m",
+            // Karma's line is followed by its exception, which is not reported again.
+            "\x1b[31mIE 10.0.0 (Windows 8.0.0) bootstrap factory method should create an injector promise FAILED\x1b[39m",
+            // A passing test whose parameters hold an error word (thefuck).
+            "tests/rules/test_gem_unknown_command.py::test_not_match[git log-\\nERROR:  While executing gem] \x1b[32mPASSED\x1b[0m\x1b[36m [ 45%]\x1b[0m",
+            "test tests::adds ... ok",
+            "[INFO] Retrofit ........................................... FAILURE [ 26.885 s]",
+        ] {
+            assert!(!is_progress_failure(line.as_bytes()), "{line:?}");
+        }
     }
 }
