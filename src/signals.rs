@@ -451,6 +451,23 @@ pub fn is_progress_failure(line: &[u8]) -> bool {
     memchr::memmem::find(first, b"::").is_some() && (b.ends_with(b" FAILED") || b.ends_with(b" ERROR"))
 }
 
+/// Whether `line` is an exception's name and nothing else: Python's `AssertionError` (with or
+/// without its colon) under the statement that raised it, Java's `java.lang.RuntimeException`
+/// under the log line that reported it. It says that something failed but not what: the line
+/// above it does ([`crate::truncate`] holds and shows it by that line). A name is a capitalised
+/// last component that ends in `Error` or `Exception` and is more than that word (minitest's
+/// `Error:` heads a report whose message follows it; mocha's `onError` is a test title).
+pub fn is_bare_exception(line: &[u8]) -> bool {
+    let shown = crate::clean::visible(strip_eol(line));
+    let b = body(&shown).trim_ascii_end();
+    let b = b.strip_suffix(b":").unwrap_or(b).trim_ascii_end();
+    let name = b.rsplit(|&c| c == b'.').next().unwrap_or_default();
+    b.first().is_some_and(u8::is_ascii_alphabetic)
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$'))
+        && name.first().is_some_and(u8::is_ascii_uppercase)
+        && [&b"Error"[..], b"Exception"].iter().any(|e| name.len() > e.len() && name.ends_with(e))
+}
+
 /// Whether `line` says nothing about what failed: it says that something passed (`test x ...
 /// ok`, `PASSED`, `✓ adds`, `--- PASS:`, `[  OK  ]`, `[+] adds`; in a JSON report, a passed
 /// status, [`JSON_PASS`], or a string that passes) or it is stock advice ([`STOCK`]), whatever
@@ -1264,6 +1281,13 @@ const LETTER_: u8 = 1;
 const NAME: u8 = 2;
 const HEX: u8 = 4;
 const DIGIT: u8 = 8;
+
+/// `t` told apart by the template of `other`: a line held by another line with it.
+pub fn template_with(t: u64, other: &[u8]) -> u64 {
+    let mut h = Fnv(t);
+    template(other).to_le_bytes().iter().for_each(|&b| h.feed(b));
+    h.0
+}
 
 /// The template a candidate of `class` is held and counted by: [`template`], and for a runner's
 /// summary that counts failures also its counts, so that `failed 1 and passed 1291 tests` and
@@ -3120,6 +3144,37 @@ mod tests {
             "[INFO] Retrofit ........................................... FAILURE [ 26.885 s]",
         ] {
             assert!(!is_progress_failure(line.as_bytes()), "{line:?}");
+        }
+    }
+
+    /// An exception's name alone, as the development set of bench/reallogs.sh has it
+    /// (master-thesis openface's nose run, retrofit's Surefire report, cidiff's dspot), against
+    /// names that head or title something else and exceptions with their message.
+    #[test]
+    fn bare_exceptions_are_names_alone() {
+        for line in [
+            "AssertionError: \r\n",
+            "AssertionError",
+            "java.lang.AssertionError: \r",
+            "java.lang.RuntimeException\n",
+            "eu.stamp_project.dspot.common.miscellaneous.AmplificationException: ",
+            "\x1b[31mAssertionError\x1b[0m",
+        ] {
+            assert!(is_bare_exception(line.as_bytes()), "{line:?}");
+        }
+        for line in [
+            // minitest's report heading, whose message follows it (rails).
+            "\x1b[31mError:\x1b[0m",
+            "Exception",
+            // mocha's test titles (phoenix, freeCodeCamp).
+            "onError",
+            "isHandledError",
+            "AssertionError: expected 3 to equal 4",
+            "E   AssertionError",
+            "java.lang.AssertionError: expected:<1> but was:<2>",
+            "Minitest::UnexpectedError",
+        ] {
+            assert!(!is_bare_exception(line.as_bytes()), "{line:?}");
         }
     }
 }

@@ -100,6 +100,32 @@ fn short_lines_before(text: &[u8]) -> &[u8] {
     &text[start..]
 }
 
+/// The line that says what a bare exception ([`signals::is_bare_exception`]) is, when `text` is
+/// one and `before` (the short lines held before it) ends with it: the nearest line above that
+/// is no blank line or rule, no verdict, frame or passing line. Python prints the statement that
+/// raised a bare `AssertionError` above it (`assert 'Predict SteveCarell with 0.97 confidence.'
+/// in out`), and a logger its message above an exception logged without one. Such an exception
+/// is held by that line too, as two bare `AssertionError`s under two asserts are two failures,
+/// and is shown with it. Returns the bytes from the line's start to the end of `before`, and the
+/// line.
+pub fn statement<'a>(text: &[u8], before: &'a [u8]) -> Option<(usize, &'a [u8])> {
+    if !signals::is_bare_exception(text) {
+        return None;
+    }
+    let mut start = before.len();
+    while start > 0 {
+        let from = memchr::memrchr(b'\n', &before[..start - 1]).map_or(0, |i| i + 1);
+        let line = &before[from..start];
+        start = from;
+        if filler(line) {
+            continue;
+        }
+        let says = signals::classify(line) < Class::Verdict && !signals::is_frame(line) && !signals::says_nothing(line);
+        return says.then_some((before.len() - from, line));
+    }
+    None
+}
+
 /// Whether `line` is blank or a rule (`-----`, `=====`, `________`): it says nothing itself,
 /// and goes with the line past it, as the rule under a failure's title goes with the diff or
 /// the message it opens.
@@ -414,7 +440,12 @@ impl Collector {
                 chars - text::count_chars(&buf[f.start..pos])
             };
             let line = &buf[f.start..f.end];
-            let template = signals::template_as(line, f.class);
+            let mut template = signals::template_as(line, f.class);
+            if f.class == Class::Verdict
+                && let Some((_, said)) = statement(line, short_lines_before(&buf[..f.start]))
+            {
+                template = signals::template_with(template, said);
+            }
             let held = self.by_template.get(&template).copied();
             if let Some(i) = held.filter(|&i| self.held[i].line == f.line as u64) {
                 self.held[i].class = self.held[i].class.max(f.class);
@@ -847,6 +878,23 @@ mod tests {
         let held: Vec<(u64, Class)> = c.list.iter().map(|c| (c.line, c.class)).collect();
         assert_eq!(held, alone);
         assert_eq!(held, [(1, Class::Verdict), (4, Class::Verdict)]);
+    }
+
+    /// The statement above a bare exception, past blank lines and rules; none under a verdict
+    /// (retrofit's `<<< FAILURE!` line already says what failed), a frame or a passing line,
+    /// and none for an exception with its message.
+    #[test]
+    fn a_bare_exception_is_said_by_the_line_above_it() {
+        let nose = b"  File \"/root/src/openface/tests/openface_demo_tests.py\", line 51, in test_x\n    assert '0.763' in out\n";
+        assert_eq!(statement(b"AssertionError: \n", nose), Some((26, &b"    assert '0.763' in out\n"[..])));
+        let logged = b"[main] WARN ErrorReport - Something bad happened during input amplification.\n\n";
+        assert_eq!(statement(b"java.lang.RuntimeException\n", logged).map(|s| s.0), Some(logged.len()));
+        let surefire = b"headerMapRejectsNull(retrofit2.RequestFactoryTest)  Time elapsed: 0.005 sec  <<< FAILURE!\n";
+        assert_eq!(statement(b"java.lang.AssertionError: \n", surefire), None);
+        assert_eq!(statement(b"java.lang.RuntimeException\n", b"\tat a.B.c(B.java:3)\n"), None);
+        assert_eq!(statement(b"AssertionError\n", b"test_x ... ok\n"), None);
+        assert_eq!(statement(b"AssertionError: 1 != 2\n", nose), None);
+        assert_eq!(statement(b"AssertionError\n", b""), None);
     }
 
     #[test]

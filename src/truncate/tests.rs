@@ -868,6 +868,62 @@ fn the_end_share_stops_at_a_long_run_when_that_keeps_more_verdicts() {
     assert!(text.ends_with("\nDone. Your build exited with 1.\n"), "{text}");
 }
 
+/// cmusatyalab/openface's nose run (the reallogs set, master-thesis), cut down: each failed test
+/// ends in a bare `AssertionError:` under the assert that raised it, and each captured a
+/// traceback of its own. Held as one line of one template, the bare exceptions were one
+/// candidate, and the asserts, which say what failed, were left for the lead-ins and lost at
+/// 3,000 chars; each is now held by its assert and shown with it.
+#[test]
+fn a_bare_exception_is_kept_with_the_statement_that_raised_it() {
+    let mut log = String::from("Worker information\n");
+    for i in 0..300 {
+        log.push_str(&format!("Collecting package{i}==1.{i}.0 (from -r requirements.txt (line {i}))\n"));
+    }
+    let asserts = [
+        "assert p.returncode == 0",
+        "assert '0.763' in out",
+        "assert 'Predict SteveCarell with 0.97 confidence.' in out",
+        "assert 'Predict EvaLongoria @ x=91 with 0.99 confidence.' in out",
+    ];
+    for i in 0..asserts.len() {
+        log.push_str(&format!("tests.openface_demo_tests.test_demo{i} ... FAIL\n"));
+    }
+    log.push('\n');
+    for (i, a) in asserts.iter().enumerate() {
+        log.push_str(&format!(
+            "======================================================================\n\
+             FAIL: tests.openface_demo_tests.test_demo{i}\n\
+             ----------------------------------------------------------------------\n\
+             Traceback (most recent call last):\n  \
+             File \"/usr/lib/python2.7/dist-packages/nose/case.py\", line 197, in runTest\n    \
+             self.test(*self.arg)\n  \
+             File \"/root/src/openface/tests/openface_demo_tests.py\", line {}, in test_demo{i}\n    \
+             {a}\n\
+             AssertionError: \n\
+             -------------------- >> begin captured stdout << ---------------------\n\n\
+             Traceback (most recent call last):\n  \
+             File \"/root/src/openface/demos/classifier.py\", line 26, in <module>\n    \
+             import cv2\n\
+             ImportError: No module named 'cv2'\n\n\n\
+             --------------------- >> end captured stdout << ----------------------\n\n",
+            40 + 11 * i
+        ));
+    }
+    log.push_str(
+        "----------------------------------------------------------------------\n\
+         Ran 7 tests in 3.222s\n\nFAILED (failures=4)\n\
+         The command \"./run-tests.sh\" exited with 1.\n\nDone. Your build exited with 1.\n",
+    );
+    let budget = Budget { chars: Some(3_000), ..Budget::default() };
+    let out = run(log.as_bytes(), &opts(budget, Strategy::Salient));
+    let text = s(&out.text);
+    assert!(text.chars().count() <= 3_000, "{text}");
+    for a in asserts {
+        let shown = format!("\n    {a}\nAssertionError: \n");
+        assert!(text.contains(&shown), "{a:?} not shown over its exception:\n{text}");
+    }
+}
+
 /// The other side of the stop: jgm/pandoc's tasty run (the reallogs set, master-thesis) fails
 /// one test of 2,041 and prints its diff, then the passing rest. Stopping the end's share at
 /// that run of `OK` lines keeps no more verdicts, so the share goes on past it and keeps the
