@@ -41,6 +41,9 @@ pub struct Candidate {
     /// Up to two short lines that precede it (the test or step a failure belongs to), held as
     /// [`Candidate::after`] is.
     pub before: Vec<u8>,
+    /// How many bytes at the end of [`Candidate::before`] say what a bare exception is, from the
+    /// start of that line ([`statement`]): it is held by that line and shown with it. 0 for none.
+    pub said: usize,
 }
 
 impl Candidate {
@@ -108,7 +111,7 @@ fn short_lines_before(text: &[u8]) -> &[u8] {
 /// is held by that line too, as two bare `AssertionError`s under two asserts are two failures,
 /// and is shown with it. Returns the bytes from the line's start to the end of `before`, and the
 /// line.
-pub fn statement<'a>(text: &[u8], before: &'a [u8]) -> Option<(usize, &'a [u8])> {
+fn statement<'a>(text: &[u8], before: &'a [u8]) -> Option<(usize, &'a [u8])> {
     if !signals::is_bare_exception(text) {
         return None;
     }
@@ -440,12 +443,12 @@ impl Collector {
                 chars - text::count_chars(&buf[f.start..pos])
             };
             let line = &buf[f.start..f.end];
-            let mut template = signals::template_as(line, f.class);
-            if f.class == Class::Verdict
-                && let Some((_, said)) = statement(line, short_lines_before(&buf[..f.start]))
-            {
-                template = signals::template_with(template, said);
-            }
+            let before = short_lines_before(&buf[..f.start]);
+            let said = (f.class == Class::Verdict).then(|| statement(line, before)).flatten();
+            let template = match said {
+                Some((_, by)) => signals::template_with(signals::template_as(line, f.class), by),
+                None => signals::template_as(line, f.class),
+            };
             let held = self.by_template.get(&template).copied();
             if let Some(i) = held.filter(|&i| self.held[i].line == f.line as u64) {
                 self.held[i].class = self.held[i].class.max(f.class);
@@ -465,7 +468,8 @@ impl Collector {
                 template,
                 text: line.to_vec(),
                 after: short_lines_after(&buf[f.end..end]).to_vec(),
-                before: short_lines_before(&buf[..f.start]).to_vec(),
+                before: before.to_vec(),
+                said: said.map_or(0, |s| s.0),
             };
             match held {
                 Some(i) if f.class > self.held[i].class => {

@@ -916,7 +916,7 @@ const COMMON: u32 = 3;
 /// summary (nginx-proxy's seven logs; thefuck's pytest runs +3 and −2 in the summary), and
 /// changed no output of another project; a header for every section, without the guard of
 /// [`sections`], kept 7, 8 and 1 more. A bare exception takes the statement above it with it
-/// ([`collect::statement`], by which it is held too), at the price of both: openface's nose runs
+/// ([`Candidate::said`], by which it is held too), at the price of both: openface's nose runs
 /// end each failed test in `AssertionError:` under the `assert …` that says what failed, and on
 /// bench/reallogs.sh that kept 11 needles more in the summary and one fewer (all openface's); it
 /// changed 11 of the 2,298 outputs (openface's, and cidiff dspot's exceptions logged under a
@@ -970,8 +970,8 @@ fn pick(
             None => cost,
         };
         // A bare exception is shown with the statement above it, at the price of both.
-        let said = collect::statement(&c.text, &c.before)
-            .map(|(n, _)| (c.start - n as u64, &c.before[c.before.len() - n..]))
+        let said = (c.said > 0)
+            .then(|| (c.start - c.said as u64, &c.before[c.before.len() - c.said..]))
             .filter(|&(from, _)| free.iter().any(|&(a, b)| from >= a && c.end() <= b));
         let cost = match said {
             Some((_, text)) => cost + size(text, left, opts),
@@ -1088,6 +1088,7 @@ mod tests {
             text: text.as_bytes().to_vec(),
             after: after.as_bytes().to_vec(),
             before: Vec::new(),
+            said: 0,
         }
     }
 
